@@ -1,0 +1,110 @@
+"""A game object for the UI and bots: rules plus history and undo.
+
+``Game`` keeps the seed and every move made, so a game can be replayed
+(and saved) as seed + settings + moves.  Undo works inside the current
+Move phase only: it stops at the roll, at a card drawn (Double Time) and
+at the commit, so nobody can peek at a card and take the move back.
+"""
+
+from primeplay.climb import rules
+from primeplay.climb.rules import IllegalMove, ROLL, MOVE, ACTION, OVER
+from primeplay.climb.settings import Settings
+from primeplay.climb.track import OP_SYMBOLS
+
+
+class Game:
+    __slots__ = ("settings", "seed", "state", "history", "_mark", "_since")
+
+    def __init__(self, settings=None, seed=0):
+        if settings is None:
+            settings = Settings()
+        self.settings = settings
+        self.seed = seed
+        self.state = rules.new_game(settings, seed)
+        self.history = []
+        self._mark = self.state.copy()   # undo barrier
+        self._since = []                 # moves since the barrier
+
+    @classmethod
+    def replay(cls, settings, seed, moves):
+        """The game that ``moves`` lead to from ``seed``."""
+        g = cls(settings, seed)
+        for m in moves:
+            g.apply(tuple(m))
+        return g
+
+    @property
+    def phase(self):
+        return self.state.phase
+
+    @property
+    def current(self):
+        return self.state.current
+
+    @property
+    def winner(self):
+        return self.state.winner
+
+    def legal_moves(self):
+        return rules.legal_moves(self.state)
+
+    def apply(self, move):
+        """Make a move; IllegalMove leaves the game as it was."""
+        rules.apply(self.state, move)
+        self.history.append(move)
+        s = self.state
+        barrier = move[0] in ("roll", "commit") or s.phase in (ROLL, OVER)
+        if not barrier:
+            for e in s.events:
+                if e[0] in ("draw", "reshuffle"):
+                    barrier = True
+                    break
+        if barrier:
+            self._mark = s.copy()
+            self._since = []
+        else:
+            self._since.append(move)
+        return s.events
+
+    def roll(self, dice=None):
+        """Roll (from the seed) or take a table's real dice (d1, d2)."""
+        if dice is None:
+            return self.apply(("roll",))
+        return self.apply(("roll", dice[0], dice[1]))
+
+    def can_undo(self):
+        return bool(self._since)
+
+    def undo(self):
+        """Take back the last move of this Move phase; False if none."""
+        if not self._since:
+            return False
+        moves = self._since[:-1]
+        s = self._mark.copy()
+        for m in moves:
+            rules.apply(s, m)
+        self.state = s
+        self._since = moves
+        self.history.pop()
+        return True
+
+    def end_positions(self):
+        return rules.end_positions(self.state)
+
+    def transcript(self):
+        """The moves as short text, one a line: the game's record."""
+        return [move_text(m) for m in self.history]
+
+
+def move_text(move):
+    """Short notation: 'roll 3 9', 'die 3 a+', 'keeper 4 b-', 'commit'."""
+    k = move[0]
+    if k == "roll":
+        return "roll" if len(move) == 1 else "roll %d %d" % (move[1], move[2])
+    if k == "die":
+        return "die %d %s%s" % (move[1], "ab"[move[2]], OP_SYMBOLS[move[3]])
+    return " ".join([k] + [str(x) for x in move[1:]])
+
+
+__all__ = ["Game", "IllegalMove", "move_text", "ROLL", "MOVE", "ACTION",
+           "OVER"]

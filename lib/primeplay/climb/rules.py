@@ -1,0 +1,697 @@
+"""Prime Climb rules: the game state and the pure functions that move it.
+
+The shape follows OpenSpiel: ``legal_moves(state)`` lists the choices of
+the current step, ``apply(state, move)`` makes one (checking it first),
+and chance (dice, shuffles) is drawn from the state's own seeded Rng, so a
+seed plus the list of moves replays a whole game on any VM.
+
+Steps of a turn, in ``state.phase``:
+
+* ROLL: the only move is ``("roll",)``.  ``("roll", d1, d2)`` is accepted
+  too, as an explicit chance outcome (tests, a table that rolls real dice).
+* MOVE: ``("die", d, pawn, op)`` uses one die on one of the player's pawns
+  with op ADD/SUB/MUL/DIV; ``("lose", d)`` gives up a die no pawn can use;
+  ``("keeper", card, x, y)`` plays a Keeper (addsub: pawn, op; send_start:
+  player, pawn; curse: player, 0); ``("commit",)`` ends the Move phase once
+  every die is used, and runs Bump and Draw.
+* ACTION: a drawn Action card waits for the player's choice:
+  ``("pawn", i)``, ``("switch", i, player, pawn)`` or
+  ``("steal", player, card)``.
+* OVER: ``state.winner`` is set.
+
+Pawns are stored as progress along their route (see ``track``), in
+``state.pos[2 * player + i]``.
+
+House rulings (what the rulebook leaves open, decided once here):
+
+1. Doubles always give four uses (the rulebook's "must use ... four
+   times").  Every use is of one die on one pawn; intermediate spaces must
+   be on the board.  Multiplying or dividing by 1, or 0 by anything, is a
+   legal move that leaves the pawn where it is.
+2. A die that no pawn can use (only possible under a Curse) must be used
+   by subtracting and the pawn stays at 0 (the FAQ: "forced to go below 0,
+   you stay at 0"); if even that is impossible (0 blocked by Way Stations
+   in Prime Decline) the die is lost with ``("lose", d)``.
+3. A Curse limits every arithmetic move of the cursed player's next turn,
+   dice and add-or-subtract Keepers alike, to subtract and divide.  A Curse
+   cannot target a player already cursed (it would do nothing) and is not
+   playable in a one-player game.
+4. "Send any one pawn back to Start" may target any pawn on the board that
+   is not already at the start of its route, the player's own included.
+5. Bump: at the end of the Move phase every pawn of the mover that moved
+   this turn bumps whatever pawn shares its space.  When both the mover's
+   pawns moved onto one space, the one that arrived last stays and the
+   other goes back (it was "landed on").  0 and 101 never bump.
+6. Draw: one card when a pawn of the mover ends the Move phase on an
+   all-red space (prime above 10, not 101) that differs from where it
+   started the turn.  A Keeper drawn (or stolen) can not be played in the
+   turn it arrived; "Roll again" starts a new turn, in which it can.
+7. Actions: "above/below 50" cards do nothing on 50 itself.  "Nearest
+   pawn ahead/behind" counts pawns on spaces 1..100, any player's, in the
+   pawn's direction of travel (up, or down in Prime Decline and on the way
+   back); with none there the card does nothing.  "Switch" must swap with
+   some pawn on spaces 1..100 if there is one; the swap bumps nobody.
+   "Steal" takes any Keeper of any other player; with none it does nothing.
+   An Action never draws another card.
+8. Double Time: after every single move (a die or a Keeper) the moved
+   pawn bumps and may draw, as at the end of a normal Move phase; a pawn
+   that draws twice must each time end on a new all-red space (not the one
+   it started the turn on).
+9. Way Stations: a station counts as visited when one of the player's
+   pawns stands on it when landings are checked (end of the Move phase,
+   after each move in Double Time, after an Action moved it).  Until all
+   are visited no pawn of that player may reach 101 (0 in Prime Decline;
+   the turning point in There and Back Again).
+10. There and Back Again: each pawn turns around on 101 by itself and is
+   home when it reaches 0 again; a bumped pawn goes to 0 on the way out and
+   to 101 on the way back (the worse of the two for it).
+11. Prime Sprint: the first pawn home wins.  Solitaire: one player, only
+   the add-or-subtract Keepers in the deck, score = number of rolls.
+"""
+
+from primeplay.numbers import is_all_red
+from primeplay.rng import Rng
+from primeplay.climb import cards as C
+from primeplay.climb.settings import Settings, DECLINE, THERE_AND_BACK
+from primeplay.climb.track import (ADD, SUB, MUL, DIV, ALL_OPS, CURSED_OPS,
+                                   TOP, goal_v, to_space, from_space,
+                                   leg_start, apply_op)
+
+ROLL = "roll"
+MOVE = "move"
+ACTION = "action"
+OVER = "over"
+
+
+class IllegalMove(ValueError):
+    """A move that is not legal now; the state is left unchanged."""
+
+
+class State:
+    """Everything about one game in progress, as plain fields."""
+
+    __slots__ = ("settings", "cards", "end", "rng", "pos", "keepers",
+                 "fresh", "deck", "discard", "current", "phase", "dice",
+                 "rolled", "start_pos", "moved", "move_count", "cursed",
+                 "curse_now", "visited", "pending", "extra_rolls", "rolls",
+                 "turn", "winner", "events")
+
+    def copy(self):
+        s = State.__new__(State)
+        s.settings = self.settings
+        s.cards = self.cards
+        s.end = self.end
+        s.rng = self.rng.copy()
+        s.pos = list(self.pos)
+        s.keepers = [list(k) for k in self.keepers]
+        s.fresh = list(self.fresh)
+        s.deck = list(self.deck)
+        s.discard = list(self.discard)
+        s.current = self.current
+        s.phase = self.phase
+        s.dice = list(self.dice)
+        s.rolled = self.rolled
+        s.start_pos = self.start_pos
+        s.moved = list(self.moved)
+        s.move_count = self.move_count
+        s.cursed = list(self.cursed)
+        s.curse_now = self.curse_now
+        s.visited = list(self.visited)
+        s.pending = self.pending
+        s.extra_rolls = self.extra_rolls
+        s.rolls = list(self.rolls)
+        s.turn = self.turn
+        s.winner = self.winner
+        s.events = list(self.events)
+        return s
+
+    # Read-only views the UI and bots want.
+    @property
+    def players(self):
+        return self.settings.players
+
+    def space(self, player, i):
+        """The board number pawn i of player stands on (101 when home in
+        the standard game; 0 when home in Prime Decline)."""
+        return to_space(self.settings.goal, self.pos[2 * player + i])
+
+    def spaces(self, player):
+        return (self.space(player, 0), self.space(player, 1))
+
+    def is_home(self, player, i):
+        return self.pos[2 * player + i] == self.end
+
+    def on_board(self, player, i):
+        return self.pos[2 * player + i] != self.end
+
+    def card(self, cid):
+        return self.cards[cid]
+
+
+def new_game(settings=None, seed=0):
+    """A new game: pawns on their start, deck shuffled from ``seed``."""
+    if settings is None:
+        settings = Settings()
+    if not isinstance(settings, Settings):
+        raise TypeError("settings must be a Settings, got %r" % (settings,))
+    settings.validate()
+    s = State.__new__(State)
+    s.settings = settings
+    deck_cards = list(C.BASE_CARDS) + [tuple(c) for c in settings.custom_cards]
+    if settings.solitaire:
+        deck_cards = [c for c in deck_cards if C.is_solitaire_card(c)]
+    s.cards = tuple(deck_cards)
+    s.end = goal_v(settings.goal)
+    s.rng = Rng(seed)
+    n = settings.players
+    s.pos = [0] * (2 * n)
+    s.keepers = [[] for _ in range(n)]
+    s.fresh = []
+    s.deck = list(range(len(deck_cards))) if settings.cards else []
+    s.rng.shuffle(s.deck)
+    s.discard = []
+    s.current = 0
+    s.phase = ROLL
+    s.dice = []
+    s.rolled = ()
+    s.start_pos = (0, 0)
+    s.moved = [0, 0]
+    s.move_count = 0
+    s.cursed = [False] * n
+    s.curse_now = False
+    s.visited = [0] * n
+    s.pending = None
+    s.extra_rolls = 0
+    s.rolls = [0] * n
+    s.turn = 0
+    s.winner = None
+    s.events = []
+    return s
+
+
+# ---------------------------------------------------------------- queries
+
+def allowed_ops(state):
+    return CURSED_OPS if state.curse_now else ALL_OPS
+
+
+def blocked(state, player):
+    """True while the player still has Way Stations to visit."""
+    need = (1 << len(state.settings.way_stations)) - 1
+    return state.visited[player] != need
+
+
+def _target(state, v, op, d, block):
+    """Progress after op with d from progress v, or -1 if not allowed."""
+    goal = state.settings.goal
+    r = apply_op(to_space(goal, v), op, d)
+    if r < 0:
+        return -1
+    nv = from_space(goal, v, r)
+    if block and nv == TOP:
+        return -1
+    return nv
+
+
+def die_moves(state, d):
+    """The legal uses of one die value: [(move, new_progress), ...]."""
+    p = state.current
+    ops = allowed_ops(state)
+    block = blocked(state, p)
+    out = []
+    for i in (0, 1):
+        v = state.pos[2 * p + i]
+        if v == state.end:
+            continue
+        for op in (ADD, SUB, MUL, DIV):
+            if (ops >> op) & 1:
+                nv = _target(state, v, op, d, block)
+                if nv >= 0:
+                    out.append((("die", d, i, op), nv))
+    if out:
+        return out
+    # Forced below 0 (ruling 2): subtract and stay at 0.
+    for i in (0, 1):
+        v = state.pos[2 * p + i]
+        if v == state.end:
+            continue
+        nv = from_space(state.settings.goal, v, 0)
+        if not (block and nv == TOP):
+            out.append((("die", d, i, SUB), nv))
+    return out
+
+
+def keeper_moves(state):
+    """Keepers the current player may play now (Move phase only)."""
+    p = state.current
+    out = []
+    seen = []
+    for cid in state.keepers[p]:
+        if cid in state.fresh:
+            continue
+        card = state.cards[cid]
+        # Two copies of one card give the same choices: list them once.
+        if card in seen:
+            continue
+        seen.append(card)
+        effect = card[1]
+        if effect == "addsub":
+            block = blocked(state, p)
+            ops = allowed_ops(state)
+            for i in (0, 1):
+                v = state.pos[2 * p + i]
+                if v == state.end:
+                    continue
+                for op in (ADD, SUB):
+                    if (ops >> op) & 1 and _target(state, v, op, card[2], block) >= 0:
+                        out.append(("keeper", cid, i, op))
+        elif effect == "send_start":
+            for q in range(state.settings.players):
+                for j in (0, 1):
+                    v = state.pos[2 * q + j]
+                    if v != state.end and v != leg_start(state.settings.goal, v):
+                        out.append(("keeper", cid, q, j))
+        elif effect == "curse":
+            for q in range(state.settings.players):
+                if q != p and not state.cursed[q]:
+                    out.append(("keeper", cid, q, 0))
+    return out
+
+
+def legal_moves(state):
+    """Every legal move of the current step, in a fixed order."""
+    ph = state.phase
+    if ph == ROLL:
+        return [("roll",)]
+    if ph == MOVE:
+        out = []
+        values = []
+        for d in state.dice:
+            if d not in values:
+                values.append(d)
+        for d in values:
+            ms = die_moves(state, d)
+            if ms:
+                for m, _ in ms:
+                    out.append(m)
+            else:
+                out.append(("lose", d))
+        out.extend(keeper_moves(state))
+        if not state.dice:
+            out.append(("commit",))
+        return out
+    if ph == ACTION:
+        return list(state.pending[2])
+    return []
+
+
+def is_legal(state, move):
+    if state.phase == ROLL and isinstance(move, tuple) and len(move) == 3 \
+            and move[0] == "roll":
+        return _valid_die(move[1]) and _valid_die(move[2])
+    return move in legal_moves(state)
+
+
+def _valid_die(d):
+    return isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 10
+
+
+def winner(state):
+    return state.winner
+
+
+def end_positions(state):
+    """Every end pair of the current player's pawns (progress values) this
+    Move phase: the dice left and any unplayed add-or-subtract Keepers.
+
+    Movement only: bumps, draws and Double Time's mid-turn effects are not
+    modelled.  Used by hints and bots, and benchmarked.
+    """
+    from primeplay.climb.reach import search
+    p = state.current
+    ks = []
+    for cid in state.keepers[p]:
+        if cid not in state.fresh and state.cards[cid][1] == "addsub":
+            ks.append(state.cards[cid][2])
+    return search(state.pos[2 * p], state.pos[2 * p + 1], state.dice, ks,
+                  state.settings.goal, allowed_ops(state), blocked(state, p),
+                  state.settings.sprint)
+
+
+# ---------------------------------------------------------------- apply
+
+def apply(state, move):
+    """Make ``move``; raise IllegalMove (state unchanged) if it is not legal."""
+    if not isinstance(move, tuple) or not move or not isinstance(move[0], str):
+        raise IllegalMove("a move is a tuple like ('die', 3, 0, 0), got %r"
+                          % (move,))
+    if state.phase == OVER:
+        raise IllegalMove("the game is over")
+    if not is_legal(state, move):
+        raise IllegalMove("illegal move %r in phase %s; legal: %s"
+                          % (move, state.phase, _some(legal_moves(state))))
+    state.events = []
+    kind = move[0]
+    if kind == "roll":
+        if len(move) == 3:
+            _roll(state, move[1], move[2])
+        else:
+            _roll(state, state.rng.d10(), state.rng.d10())
+    elif kind == "die":
+        _use_die(state, move)
+    elif kind == "lose":
+        state.dice.remove(move[1])
+        state.events.append(("lost_die", state.current, move[1]))
+    elif kind == "keeper":
+        _play_keeper(state, move)
+    elif kind == "commit":
+        _commit(state)
+    else:
+        _resolve_action(state, move)
+
+
+def _some(moves):
+    if len(moves) <= 6:
+        return repr(moves)
+    return "%r ... (%d in all)" % (moves[:6], len(moves))
+
+
+def _roll(state, d1, d2):
+    p = state.current
+    state.rolled = (d1, d2)
+    state.dice = [d1] * 4 if d1 == d2 else [d1, d2]
+    state.rolls[p] += 1
+    state.turn += 1
+    state.curse_now = state.cursed[p]
+    state.cursed[p] = False
+    state.start_pos = (state.pos[2 * p], state.pos[2 * p + 1])
+    state.moved = [0, 0]
+    state.move_count = 0
+    state.fresh = []
+    state.phase = MOVE
+    state.events.append(("rolled", p, d1, d2))
+
+
+def _move_pawn(state, i, nv):
+    """Move pawn i of the current player as part of the Move phase."""
+    p = state.current
+    state.pos[2 * p + i] = nv
+    state.move_count += 1
+    state.moved[i] = state.move_count
+    if nv == state.end:
+        state.events.append(("home", p, i))
+        if _check_win(state):
+            return
+    if state.settings.double_time and nv != state.end:
+        _bump_from(state, p, i)
+        _land(state)
+        if state.settings.cards and _draws(state, i):
+            _draw(state, [i], MOVE)
+
+
+def _use_die(state, move):
+    d, i = move[1], move[2]
+    for m, nv in die_moves(state, d):
+        if m == move:
+            state.dice.remove(d)
+            _move_pawn(state, i, nv)
+            return
+
+
+def _check_win(state):
+    p = state.current
+    a = state.pos[2 * p] == state.end
+    b = state.pos[2 * p + 1] == state.end
+    if (a and b) or (state.settings.sprint and (a or b)):
+        state.winner = p
+        state.phase = OVER
+        state.dice = []
+        state.events.append(("win", p))
+        return True
+    return False
+
+
+def _play_keeper(state, move):
+    p = state.current
+    cid = move[1]
+    card = state.cards[cid]
+    state.keepers[p].remove(cid)
+    state.discard.append(cid)
+    state.events.append(("keeper", p, cid))
+    effect = card[1]
+    if effect == "addsub":
+        i, op = move[2], move[3]
+        nv = _target(state, state.pos[2 * p + i], op, card[2], blocked(state, p))
+        _move_pawn(state, i, nv)
+    elif effect == "send_start":
+        q, j = move[2], move[3]
+        _send_to_start(state, q, j)
+    elif effect == "curse":
+        state.cursed[move[2]] = True
+        state.events.append(("cursed", move[2]))
+
+
+def _send_to_start(state, q, j):
+    k = 2 * q + j
+    state.pos[k] = leg_start(state.settings.goal, state.pos[k])
+    state.events.append(("bump", q, j))
+
+
+def _bump_from(state, p, i):
+    """Pawn i of player p bumps every other pawn on its space."""
+    goal = state.settings.goal
+    space = to_space(goal, state.pos[2 * p + i])
+    if space == 0 or space == TOP:
+        return
+    for k in range(len(state.pos)):
+        if k == 2 * p + i:
+            continue
+        v = state.pos[k]
+        if v != state.end and to_space(goal, v) == space:
+            _send_to_start(state, k // 2, k % 2)
+
+
+def _land(state):
+    """Mark the Way Stations the current player's pawns stand on."""
+    stations = state.settings.way_stations
+    if not stations:
+        return
+    p = state.current
+    for i in (0, 1):
+        v = state.pos[2 * p + i]
+        if v == state.end:
+            continue
+        sp = to_space(state.settings.goal, v)
+        for b in range(len(stations)):
+            if stations[b] == sp and not state.visited[p] >> b & 1:
+                state.visited[p] |= 1 << b
+                state.events.append(("station", p, sp))
+
+
+def _draws(state, i):
+    """Does pawn i of the mover earn a card (ruling 6)?"""
+    p = state.current
+    v = state.pos[2 * p + i]
+    if v == state.end or v == state.start_pos[i]:
+        return False
+    return is_all_red(to_space(state.settings.goal, v))
+
+
+def _commit(state):
+    p = state.current
+    if not state.settings.double_time:
+        # Later arrivals bump first, so they stay (ruling 5).
+        order = [0, 1] if state.moved[0] > state.moved[1] else [1, 0]
+        for i in order:
+            if state.moved[i] and state.pos[2 * p + i] != state.end:
+                _bump_from(state, p, i)
+        _land(state)
+        if state.settings.cards:
+            cands = [i for i in (0, 1) if state.moved[i] and _draws(state, i)]
+            if cands:
+                _draw(state, cands, ROLL)
+                if state.phase != MOVE:
+                    return
+    _end_turn(state)
+
+
+def _end_turn(state):
+    p = state.current
+    state.phase = ROLL
+    state.dice = []
+    state.curse_now = False
+    if state.extra_rolls:
+        state.extra_rolls -= 1
+        state.events.append(("extra_roll", p))
+    else:
+        state.current = (p + 1) % state.settings.players
+
+
+def _draw(state, cands, resume):
+    """Draw one card for the current player; resolve it if an Action.
+
+    ``resume`` is where play goes on once an Action's choice is made: MOVE
+    (Double Time, mid-turn) or ROLL (the turn ends).
+    """
+    if not state.deck:
+        if not state.discard:
+            state.events.append(("no_cards",))
+            return
+        state.deck = state.discard
+        state.discard = []
+        state.rng.shuffle(state.deck)
+        state.events.append(("reshuffle",))
+    cid = state.deck.pop()
+    p = state.current
+    card = state.cards[cid]
+    state.events.append(("draw", p, cid))
+    if card[0] == C.KEEPER:
+        state.keepers[p].append(cid)
+        state.fresh.append(cid)
+        return
+    state.discard.append(cid)
+    choices = _action_choices(state, card, cands)
+    if len(choices) > 1:
+        state.pending = (cid, resume, choices)
+        state.phase = ACTION
+    elif choices:
+        _do_action(state, cid, choices[0])
+    else:
+        state.events.append(("no_effect", p, cid))
+
+
+def _others_on_spaces(state, exclude):
+    """(player, pawn, space) of every pawn on spaces 1..100 but one."""
+    goal = state.settings.goal
+    out = []
+    for k in range(len(state.pos)):
+        if k == exclude:
+            continue
+        v = state.pos[k]
+        if v == state.end:
+            continue
+        sp = to_space(goal, v)
+        if 0 < sp < TOP:
+            out.append((k // 2, k % 2, sp))
+    return out
+
+
+def _action_choices(state, card, cands):
+    effect = card[1]
+    p = state.current
+    if effect == "roll_again":
+        return [("pawn", cands[0])]
+    if effect == "steal":
+        out = []
+        for q in range(state.settings.players):
+            if q != p:
+                for cid in state.keepers[q]:
+                    out.append(("steal", q, cid))
+        return out
+    if effect == "switch":
+        out = []
+        for i in cands:
+            for q, j, _ in _others_on_spaces(state, 2 * p + i):
+                out.append(("switch", i, q, j))
+        return out
+    return [("pawn", i) for i in cands]
+
+
+def _resolve_action(state, move):
+    cid, resume, _ = state.pending
+    state.pending = None
+    state.phase = MOVE
+    _do_action(state, cid, move)
+    if state.phase == MOVE and resume == ROLL:
+        _end_turn(state)
+
+
+def _direction(state, v):
+    goal = state.settings.goal
+    if goal == DECLINE or (goal == THERE_AND_BACK and v >= TOP):
+        return -1
+    return 1
+
+
+def _do_action(state, cid, move):
+    p = state.current
+    card = state.cards[cid]
+    effect = card[1]
+    goal = state.settings.goal
+    state.events.append(("action", p, cid))
+    if effect == "roll_again":
+        state.extra_rolls += 1
+        return
+    if effect == "steal":
+        q, taken = move[1], move[2]
+        state.keepers[q].remove(taken)
+        state.keepers[p].append(taken)
+        state.fresh.append(taken)
+        state.events.append(("stole", p, q, taken))
+        return
+    i = move[1]
+    k = 2 * p + i
+    v = state.pos[k]
+    sp = to_space(goal, v)
+    if effect == "switch":
+        q, j = move[2], move[3]
+        other = 2 * q + j
+        osp = to_space(goal, state.pos[other])
+        state.pos[other] = from_space(goal, state.pos[other], sp)
+        state.pos[k] = from_space(goal, v, osp)
+        state.events.append(("switched", p, i, q, j))
+        _land(state)
+        return
+    new = sp
+    if effect == "swing50":
+        if sp > 50:
+            new = sp - 50
+        elif sp < 50:
+            new = sp + 50
+    elif effect == "back10_double":
+        if sp > 50:
+            new = sp - 10
+        elif sp < 50:
+            new = sp * 2
+    elif effect == "reverse_digits":
+        new = _reverse_digits(sp)
+    elif effect == "goto":
+        new = card[2]
+    elif effect in ("advance_bump", "reverse_bump"):
+        step = _direction(state, v)
+        if effect == "reverse_bump":
+            step = -step
+        best = None
+        for q, j, osp in _others_on_spaces(state, k):
+            dist = (osp - sp) * step
+            if dist > 0 and (best is None or dist < best):
+                best = dist
+                new = osp
+    if new == sp:
+        state.events.append(("no_effect", p, cid))
+        return
+    nv = from_space(goal, v, new)
+    if nv == TOP and blocked(state, p):
+        state.events.append(("no_effect", p, cid))
+        return
+    state.pos[k] = nv
+    state.events.append(("moved", p, i, new))
+    if nv == state.end:
+        state.events.append(("home", p, i))
+        _check_win(state)
+        return
+    _bump_from(state, p, i)
+    _land(state)
+
+
+def _reverse_digits(n):
+    r = 0
+    while n:
+        r = r * 10 + n % 10
+        n //= 10
+    return r
+
+
+def chance_outcomes():
+    """The 100 equally likely rolls of two d10, as roll moves."""
+    return [("roll", a, b) for a in range(1, 11) for b in range(1, 11)]

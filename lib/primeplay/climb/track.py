@@ -1,0 +1,115 @@
+"""Where a pawn is, as one number: its progress along the route.
+
+Every variant's route is a line of spaces, so a pawn is stored as how far
+it has come, ``v``, rather than as the board number it stands on:
+
+* standard:        v = space, 0 -> 101 (v == 101 is home, off the board)
+* Prime Decline:   v = 101 - space, so 101 -> 0 is again v 0 -> 101
+* There and Back:  v = space on the way out (0..101), then 202 - space on
+  the way back, so v runs 0 -> 202 and v == 101 is standing on 101.
+
+With that, "home" is ``v == goal_v``, bumping sends a pawn to the start of
+its leg, and a Way Station blocks ``v == 101`` in every variant (reaching
+101, or 0 in Prime Decline).  Arithmetic is done on the board number.
+"""
+
+from primeplay.climb.settings import DECLINE, THERE_AND_BACK
+
+ADD, SUB, MUL, DIV = 0, 1, 2, 3
+OP_SYMBOLS = "+-x/"
+ALL_OPS = 15          # bit per op: 1 << ADD | 1 << SUB | ...
+CURSED_OPS = (1 << SUB) | (1 << DIV)
+TOP = 101             # the highest space, and v of "checkpoint" everywhere
+NONE = 255            # "no target" in packed successor tables
+
+
+def goal_v(goal):
+    return 202 if goal == THERE_AND_BACK else TOP
+
+
+def to_space(goal, v):
+    """The board number a pawn at progress v stands on."""
+    if goal == DECLINE:
+        return TOP - v
+    if v > TOP:
+        return 202 - v
+    return v
+
+
+def from_space(goal, v_before, space):
+    """Progress after moving to ``space`` from progress ``v_before``.
+
+    Moves never change leg, except that reaching 101 on the way out of
+    There and Back Again is the turning point (v 101 either way).
+    """
+    if goal == DECLINE:
+        return TOP - space
+    if goal == THERE_AND_BACK and v_before >= TOP:
+        return 202 - space
+    return space
+
+
+def leg_start(goal, v):
+    """Where a bumped pawn goes: the start of the leg it is on.
+
+    There and Back Again sends a pawn "to 101 or 0, whichever is worse":
+    on the way out that is 0, on the way back it is 101.
+    """
+    if goal == THERE_AND_BACK and v >= TOP:
+        return TOP
+    return 0
+
+
+def apply_op(space, op, d):
+    """The space reached from ``space`` by ``op`` with ``d``; -1 if off the
+    board (below 0, above 101, or an inexact division)."""
+    if op == ADD:
+        r = space + d
+        return r if r <= TOP else -1
+    if op == SUB:
+        r = space - d
+        return r if r >= 0 else -1
+    if op == MUL:
+        r = space * d
+        return r if r <= TOP else -1
+    if space % d:
+        return -1
+    return space // d
+
+
+def successor_table(goal, d, ops, blocked):
+    """Packed successors of every progress value for one number ``d``.
+
+    Returns a bytearray of 4 entries per v (one per op, in op order;
+    NONE where the op is not allowed or leaves the board).  A finished pawn
+    has no successors.  ``blocked`` forbids v == 101 (unvisited Way
+    Stations).  Built once per turn per die, so the search itself does no
+    arithmetic checks and allocates nothing.
+    """
+    end = goal_v(goal)
+    tab = bytearray(b"\xff" * ((end + 1) * 4))
+    for v in range(end):
+        space = to_space(goal, v)
+        for op in range(4):
+            if not (ops >> op) & 1:
+                continue
+            r = apply_op(space, op, d)
+            if r < 0:
+                continue
+            nv = from_space(goal, v, r)
+            if blocked and nv == TOP:
+                continue
+            tab[v * 4 + op] = nv
+    return tab
+
+
+def forced_target(goal, v, blocked):
+    """Where a pawn goes when a die has no legal use at all.
+
+    The FAQ: "In the unlikely event that you are forced to go below 0, you
+    stay at 0."  Returns NONE when even that is not allowed.
+    """
+    nv = from_space(goal, v, 0)
+    if blocked and nv == TOP:
+        return NONE
+    return nv
