@@ -46,7 +46,8 @@ House rulings (what the rulebook leaves open, decided once here):
    all-red space (prime above 10, not 101) that differs from where it
    started the turn.  A Keeper drawn (or stolen) can not be played in the
    turn it arrived; "Roll again" starts a new turn, in which it can.
-7. Actions: "above/below 50" cards do nothing on 50 itself.  "Nearest
+7. Actions: "above/below 50" cards would do nothing on 50 itself, which is
+   never red, so it never arises with the printed cards.  "Nearest
    pawn ahead/behind" counts pawns on spaces 1..100, any player's, in the
    pawn's direction of travel (up, or down in Prime Decline and on the way
    back); with none there the card does nothing.  "Switch" must swap with
@@ -345,6 +346,10 @@ def apply(state, move):
     if not isinstance(move, tuple) or not move or not isinstance(move[0], str):
         raise IllegalMove("a move is a tuple like ('die', 3, 0, 0), got %r"
                           % (move,))
+    for x in move[1:]:
+        if not isinstance(x, int) or isinstance(x, bool):
+            raise IllegalMove("move %r: every field after the first must be "
+                              "an int" % (move,))
     if state.phase == OVER:
         raise IllegalMove("the game is over")
     if not is_legal(state, move):

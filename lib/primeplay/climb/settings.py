@@ -21,11 +21,11 @@ class Settings:
     """Every rule choice of one game."""
 
     __slots__ = ("players", "goal", "sprint", "double_time", "way_stations",
-                 "solitaire", "cards", "custom_cards", "names")
+                 "solitaire", "cards", "custom_cards")
 
     def __init__(self, players=2, goal=STANDARD, sprint=False,
                  double_time=False, way_stations=(), solitaire=False,
-                 cards=True, custom_cards=(), names=None):
+                 cards=True, custom_cards=()):
         self.players = players
         self.goal = goal
         self.sprint = sprint
@@ -36,7 +36,6 @@ class Settings:
         # cards=False plays without Prime Cards (no draws at all).
         self.cards = cards
         self.custom_cards = tuple(custom_cards)
-        self.names = names
         self.validate()
 
     @classmethod
@@ -83,7 +82,7 @@ class Settings:
     def copy(self):
         return Settings(self.players, self.goal, self.sprint,
                         self.double_time, self.way_stations, self.solitaire,
-                        self.cards, self.custom_cards, self.names)
+                        self.cards, self.custom_cards)
 
     def to_dict(self):
         return {"players": self.players, "goal": self.goal,
