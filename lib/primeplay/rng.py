@@ -49,7 +49,7 @@ class Rng:
         self.state = state
 
     def copy(self):
-        r = Rng.__new__(Rng)
+        r = object.__new__(Rng)
         r.state = self.state
         return r
 

@@ -4,6 +4,11 @@
 (and saved) as seed + settings + moves.  Undo works inside the current
 Move phase only: it stops at the roll, at a card drawn (Double Time) and
 at the commit, so nobody can peek at a card and take the move back.
+
+The history is packed four bytes a move (``encode_move``): a long game
+of random players makes thousands of moves, and a list of tuples that
+size would not fit next to displayio on a board.  The same bytes are the
+body of a saved game.
 """
 
 from primeplay.climb import rules
@@ -12,8 +17,37 @@ from primeplay.climb.settings import Settings
 from primeplay.climb.track import OP_SYMBOLS
 
 
+KINDS = ("roll", "die", "lose", "keeper", "commit", "pawn", "switch",
+         "steal")
+
+
+def encode_move(move):
+    """A move as 4 bytes: kind index, then up to three fields 0..255."""
+    out = bytearray(4)
+    out[0] = KINDS.index(move[0])
+    for i in range(1, len(move)):
+        out[i] = move[i]
+    return out
+
+
+def decode_move(b, i=0):
+    """The move packed at b[i:i+4] (see encode_move)."""
+    kind = KINDS[b[i]]
+    if kind == "roll":
+        return ("roll",) if b[i + 1] == 0 else ("roll", b[i + 1], b[i + 2])
+    if kind == "commit":
+        return ("commit",)
+    if kind == "lose":
+        return ("lose", b[i + 1])
+    if kind == "pawn":
+        return ("pawn", b[i + 1])
+    if kind == "steal":
+        return ("steal", b[i + 1], b[i + 2])
+    return (kind, b[i + 1], b[i + 2], b[i + 3])
+
+
 class Game:
-    __slots__ = ("settings", "seed", "state", "history", "_mark", "_since")
+    __slots__ = ("settings", "seed", "state", "log", "_mark", "_since")
 
     def __init__(self, settings=None, seed=0):
         if settings is None:
@@ -21,7 +55,7 @@ class Game:
         self.settings = settings
         self.seed = seed
         self.state = rules.new_game(settings, seed)
-        self.history = []
+        self.log = bytearray()           # every move, encode_move()d
         self._mark = self.state.copy()   # undo barrier
         self._since = []                 # moves since the barrier
 
@@ -32,6 +66,15 @@ class Game:
         for m in moves:
             g.apply(tuple(m))
         return g
+
+    @property
+    def history(self):
+        """Every move so far, as tuples."""
+        return [decode_move(self.log, i) for i in range(0, len(self.log), 4)]
+
+    @property
+    def moves_made(self):
+        return len(self.log) >> 2
 
     @property
     def phase(self):
@@ -51,7 +94,7 @@ class Game:
     def apply(self, move):
         """Make a move; IllegalMove leaves the game as it was."""
         rules.apply(self.state, move)
-        self.history.append(move)
+        self.log.extend(encode_move(move))
         s = self.state
         barrier = move[0] in ("roll", "commit") or s.phase in (ROLL, OVER)
         if not barrier:
@@ -85,7 +128,7 @@ class Game:
             rules.apply(s, m)
         self.state = s
         self._since = moves
-        self.history.pop()
+        del self.log[-4:]
         return True
 
     def end_positions(self):

@@ -98,7 +98,7 @@ class State:
                  "turn", "winner", "events")
 
     def copy(self):
-        s = State.__new__(State)
+        s = object.__new__(State)
         s.settings = self.settings
         s.cards = self.cards
         s.end = self.end
@@ -156,7 +156,7 @@ def new_game(settings=None, seed=0):
     if not isinstance(settings, Settings):
         raise TypeError("settings must be a Settings, got %r" % (settings,))
     settings.validate()
-    s = State.__new__(State)
+    s = object.__new__(State)
     s.settings = settings
     deck_cards = list(C.BASE_CARDS) + [tuple(c) for c in settings.custom_cards]
     if settings.solitaire:

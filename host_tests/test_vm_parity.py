@@ -1,0 +1,128 @@
+"""The same seeds give the same games on CPython and on real MicroPython VMs.
+
+Each VM plays a batch of seeded random games and prints one digest per
+game (an FNV hash of the whole transcript and final position); CPython
+computes the same batch here.  A difference means some rule, the RNG or an
+integer detail behaves differently on MicroPython, which is what boards run.
+"""
+
+import pytest
+
+import mpvm
+from primeplay.climb import Settings
+from primeplay.climb.bot import play_random, digest
+from primeplay.climb.reach import search
+from primeplay.rng import Rng
+
+# (preset, players, seeds): every variant at least once, every player count.
+BATCH = [
+    ("standard", 1, range(3)),
+    ("standard", 2, range(6)),
+    ("standard", 3, range(3)),
+    ("standard", 4, range(3)),
+    ("double_time", 3, range(2)),
+    ("way_stations", 2, range(2)),
+    ("prime_sprint", 4, range(2)),
+    ("prime_decline", 2, range(2)),
+    ("there_and_back", 2, range(2)),
+    ("solitaire1", None, range(2)),
+    ("solitaire2", None, range(2)),
+]
+
+GUEST = """
+from primeplay.climb import Settings
+from primeplay.climb.bot import play_random, digest
+for name, players, seeds in %r:
+    for seed in seeds:
+        g = play_random(Settings.preset(name, players), seed)
+        print(name, players, seed, g.moves_made, digest(g))
+"""
+
+
+def guest_code():
+    batch = [(n, p, list(s)) for n, p, s in BATCH]
+    return GUEST % (batch,)
+
+
+def expected():
+    lines = []
+    for name, players, seeds in BATCH:
+        for seed in seeds:
+            g = play_random(Settings.preset(name, players), seed)
+            lines.append("%s %s %d %d %d" % (name, players, seed,
+                                             g.moves_made, digest(g)))
+    return lines
+
+
+@pytest.fixture(scope="module")
+def cpython_lines():
+    return expected()
+
+
+def test_unix_port_plays_the_same_games(cpython_lines):
+    out = mpvm.run_unix(guest_code(), heapsize="2M")
+    assert out.split("\n")[:-1] == cpython_lines
+
+
+def test_wasm_port_plays_the_same_games(cpython_lines):
+    # The WASI build's GC can free live objects (DESIGN.md): give the batch
+    # a heap it never fills and switch collection off.
+    code = "import gc\ngc.disable()\n" + guest_code()
+    out = mpvm.run_wasm(code, fuel=10**12, heapsize="1024M").stdout
+    assert out.split("\n")[:-1] == cpython_lines
+
+
+RNG_CODE = """
+from primeplay.rng import Rng
+r = Rng(%d)
+print([r.d10() for _ in range(200)])
+print([r.randbelow(1000003) for _ in range(50)])
+l = list(range(24)); r.shuffle(l); print(l)
+print(r.getstate())
+"""
+
+
+def rng_expected(seed):
+    r = Rng(seed)
+    out = [repr([r.d10() for _ in range(200)]),
+           repr([r.randbelow(1000003) for _ in range(50)])]
+    l = list(range(24))
+    r.shuffle(l)
+    out += [repr(l), repr(r.getstate())]
+    return out
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**31 + 5, 2**40 + 3])
+def test_rng_is_bit_identical_on_both_vms(seed):
+    want = rng_expected(seed)
+    assert mpvm.run_unix(RNG_CODE % seed).split("\n")[:-1] == want
+    assert mpvm.run_wasm(RNG_CODE % seed).stdout.split("\n")[:-1] == want
+
+
+SEARCH_CODE = """
+from primeplay.climb.reach import search
+for a, b, dice, ks in %r:
+    print(sorted(search(a, b, dice, ks).pairs()))
+"""
+
+
+def test_end_position_search_agrees_on_micropython():
+    cases = [(50, 60, [7, 7, 7, 7], [3, 8]), (0, 0, [3, 9], []),
+             (99, 98, [2, 3], [1]), (97, 101, [4, 4, 4, 4], [])]
+    want = [repr(sorted(search(a, b, d, k).pairs())) for a, b, d, k in cases]
+    assert mpvm.run_unix(SEARCH_CODE % (cases,)).split("\n")[:-1] == want
+
+
+def test_a_long_game_fits_a_small_heap():
+    # 160K on the 64-bit unix port is roughly 80K of a board's heap: the
+    # rules, a 1,700-move game and its packed history must fit in that.
+    code = ("from primeplay.climb import Settings\n"
+            "from primeplay.climb.bot import play_random\n"
+            "g = play_random(Settings(players=2), 2)\n"
+            "print(g.moves_made)\n")
+    assert int(mpvm.run_unix(code, heapsize="160K")) == \
+        play_random(Settings(players=2), 2).moves_made
+
+
+def test_rules_pass_the_mpy_cross_syntax_gate():
+    assert mpvm.mpy_cross_gate() >= 10
