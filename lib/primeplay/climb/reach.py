@@ -1,10 +1,18 @@
 """Every end position of a turn: the fast search behind hints, bots and
 ``reachable``.
 
-The search walks layers of a bitset, one layer per (dice used, Keepers
-used) combination; each layer holds every pawn pair (a, b) reached so far
-as one bit at ``a * W + b``.  Using a die or a Keeper only moves to a later
-layer, so one pass in layer order visits everything once.
+The two pawns move independently except that they share the dice and the
+Keepers, so the search works per pawn: for every split of the uses (how
+many of each die value, which Keepers) it finds the spaces one pawn can
+reach with exactly that share, then pairs each share of pawn a with the
+complementary shares of pawn b.  Each per-pawn layer is a bytearray of
+flags plus the list of its members; the result is a bitset with one row
+of bits per space of pawn a.  That costs about as much as two one-pawn
+searches and a few thousand byte ORs, where a search over pairs touched
+every pair of every layer (25x the work on the MicroPython VM).
+
+Under a Curse the pawns are not independent ("a die no pawn can use"
+depends on both), so that rare case walks pairs (``_search_joint``).
 
 Why bitsets and not sets of tuples: MicroPython hashes a tuple as the sum
 of its items, so (3, 9) and (9, 3) collide and a set of pairs degrades to
@@ -12,38 +20,49 @@ a list; bytearrays also keep the allocation of a whole search to a few KB.
 """
 
 from primeplay.climb.settings import STANDARD
-from primeplay.climb.track import (ALL_OPS, ADD, SUB, NONE, goal_v,
+from primeplay.climb.track import (ALL_OPS, ADD, SUB, NONE, STRIDE, goal_v,
                                    successor_table, forced_target)
 
 
+# Bits per word of a result row: 30 keeps every word a small int on
+# MicroPython (no heap allocation for OR), and on CircuitPython too.
+WORD = 30
+
+
 class Reach:
-    """The result of a search: a bitset of (a, b) pairs, W per row."""
+    """The result of a search: pairs (a, b) as a bitset, one row of
+    ``nw`` words of WORD bits per value of a, bit b of the row set for
+    (a, b)."""
 
-    __slots__ = ("bits", "width")
+    __slots__ = ("words", "width", "nw")
 
-    def __init__(self, bits, width):
-        self.bits = bits
+    def __init__(self, words, width):
+        self.words = words
         self.width = width
+        self.nw = (width + WORD - 1) // WORD
 
     def __contains__(self, pair):
-        key = pair[0] * self.width + pair[1]
-        return bool(self.bits[key >> 3] & (1 << (key & 7)))
+        a, b = pair
+        if not (0 <= a < self.width and 0 <= b < self.width):
+            return False
+        return bool(self.words[a * self.nw + b // WORD] >> (b % WORD) & 1)
 
     def __iter__(self):
-        w = self.width
-        bits = self.bits
-        for i in range(len(bits)):
-            x = bits[i]
-            j = i << 3
+        nw = self.nw
+        words = self.words
+        for i in range(len(words)):
+            x = words[i]
+            a = i // nw
+            b = (i - a * nw) * WORD
             while x:
                 if x & 1:
-                    yield (j // w, j % w)
+                    yield (a, b)
                 x >>= 1
-                j += 1
+                b += 1
 
     def __len__(self):
         n = 0
-        for x in self.bits:
+        for x in self.words:
             while x:
                 x &= x - 1
                 n += 1
@@ -51,6 +70,14 @@ class Reach:
 
     def pairs(self):
         return set(self)
+
+
+def _new_result(w):
+    return [0] * (w * ((w + WORD - 1) // WORD))
+
+
+def _set(final, nw, a, b):
+    final[a * nw + b // WORD] |= 1 << (b % WORD)
 
 
 def _dice_groups(dice):
@@ -66,6 +93,113 @@ def _dice_groups(dice):
     return values, counts
 
 
+class _Plan:
+    """The uses of one turn and how a share of them is numbered.
+
+    A share is ``ds * kcount + km``: ``ds`` counts the uses of each die
+    value in mixed radix (digit i of radix counts[i] + 1), ``km`` is a bit
+    mask of the Keepers.  Using anything only makes the number larger, so
+    shares can be processed in increasing order.
+    """
+
+    __slots__ = ("values", "counts", "strides", "ds_count", "kcount", "nk",
+                 "dtabs", "ktabs", "full_ds", "nshares", "end", "w")
+
+    def __init__(self, dice, keepers, goal, ops, blocked):
+        self.end = goal_v(goal)
+        self.w = self.end + 1
+        self.values, self.counts = _dice_groups(dice)
+        self.strides = []
+        n = 1
+        for c in self.counts:
+            self.strides.append(n)
+            n *= c + 1
+        self.ds_count = n
+        self.full_ds = n - 1
+        self.nk = len(keepers)
+        self.kcount = 1 << self.nk
+        self.nshares = n * self.kcount
+        self.dtabs = [successor_table(goal, d, ops, blocked)
+                      for d in self.values]
+        kops = ops & ((1 << ADD) | (1 << SUB))
+        self.ktabs = [successor_table(goal, k, kops, blocked)
+                      for k in keepers]
+
+    def fits(self, ds_a, ds_b):
+        """Can shares ds_a and ds_b be used together (digit-wise sum within
+        the dice)?"""
+        for i in range(len(self.counts)):
+            r = self.counts[i] + 1
+            st = self.strides[i]
+            if (ds_a // st) % r + (ds_b // st) % r > self.counts[i]:
+                return False
+        return True
+
+
+def _pawn_shares(plan, start):
+    """For one pawn from ``start``: per share, the list of spaces (progress
+    values) it can stand on having used exactly that share.
+
+    Home (``plan.end``) takes no more uses.
+    """
+    w = plan.w
+    end = plan.end
+    kcount = plan.kcount
+    nk = plan.nk
+    counts = plan.counts
+    strides = plan.strides
+    dtabs = plan.dtabs
+    ktabs = plan.ktabs
+    n = plan.nshares
+    none = NONE
+    stride = STRIDE
+    members = [None] * n
+    flags = [None] * n
+    members[0] = [start]
+    for L in range(n):
+        here = members[L]
+        if here is None:
+            continue
+        ds = L // kcount
+        km = L - ds * kcount
+        # The moves open from this share: (next share, table, ops in table).
+        nexts = []
+        for gi in range(len(counts)):
+            if (ds // strides[gi]) % (counts[gi] + 1) < counts[gi]:
+                nexts.append((L + strides[gi] * kcount, dtabs[gi]))
+        for ki in range(nk):
+            if not km >> ki & 1:
+                nexts.append((L + (1 << ki), ktabs[ki]))
+        for L2, tab in nexts:
+            out = members[L2]
+            seen = flags[L2]
+            if out is None:
+                out = members[L2] = []
+                seen = flags[L2] = bytearray(w)
+            # Home has no successors in the tables: no test for it here.
+            # Constants and the bound append are locals: on MicroPython a
+            # global or attribute is a dict lookup on every use.
+            push = out.append
+            for v in here:
+                j = v * stride
+                t = tab[j]
+                while t != none:
+                    if not seen[t]:
+                        seen[t] = 1
+                        push(t)
+                    j += 1
+                    t = tab[j]
+        flags[L] = None
+    return members
+
+
+def _row(members, nw):
+    row = [0] * nw
+    for b in members:
+        row[b // WORD] |= 1 << (b % WORD)
+    return row
+
+
 def search(a, b, dice, keepers=(), goal=STANDARD, ops=ALL_OPS,
            blocked=False, sprint=False):
     """All end pairs from pawns at progress (a, b).
@@ -78,130 +212,186 @@ def search(a, b, dice, keepers=(), goal=STANDARD, ops=ALL_OPS,
     bumping: positions only.
     """
     end = goal_v(goal)
-    w = end + 1
-    nbytes = (w * w + 7) >> 3
-    values, counts = _dice_groups(dice)
-    nv = len(values)
-    # Mixed-radix dice state: digit i counts the uses of values[i].
-    strides = []
-    ds_count = 1
-    for c in counts:
-        strides.append(ds_count)
-        ds_count *= c + 1
-    nk = len(keepers)
-    kcount = 1 << nk
-    nlayers = ds_count * kcount
-    full_ds = ds_count - 1
-    dtabs = [successor_table(goal, d, ops, blocked) for d in values]
-    kops = ops & ((1 << ADD) | (1 << SUB))
-    ktabs = [successor_table(goal, k, kops, blocked) for k in keepers]
-
-    layers = [None] * nlayers
-    final = bytearray(nbytes)
-    start = a * w + b
-    layers[0] = bytearray(nbytes)
-    layers[0][start >> 3] |= 1 << (start & 7)
-
-    for L in range(nlayers):
-        layer = layers[L]
-        if layer is None:
+    if (a == end and b == end) or (sprint and (a == end or b == end)):
+        # Already won: nothing moves.
+        final = _new_result(end + 1)
+        _set(final, (end + WORD) // WORD, a, b)
+        return Reach(final, end + 1)
+    if ops != ALL_OPS:
+        return _search_joint(a, b, dice, keepers, goal, ops, blocked, sprint)
+    plan = _Plan(dice, keepers, goal, ops, blocked)
+    w = plan.w
+    nw = (w + WORD - 1) // WORD
+    kcount = plan.kcount
+    full_ds = plan.full_ds
+    sa = _pawn_shares(plan, a)
+    sb = _pawn_shares(plan, b)
+    final = _new_result(w)
+    # Pawn b's rows, one per share, and per (dice share, Keepers still
+    # free) the union of b's rows over the Keepers it may use.
+    rows_b = [None] * plan.nshares
+    for L in range(plan.nshares):
+        if sb[L] is not None:
+            rows_b[L] = _row(sb[L], nw)
+    for La in range(plan.nshares):
+        here = sa[La]
+        if here is None:
             continue
-        layers[L] = None
-        ds = L // kcount
-        km = L - ds * kcount
-        if ds == full_ds:
-            for i in range(nbytes):
-                final[i] |= layer[i]
-        # Which die values are still to use in this layer.
-        for i in range(nbytes):
-            x = layer[i]
-            if not x:
+        ds_a = La // kcount
+        ka = La - ds_a * kcount
+        ds_b = full_ds - ds_a
+        if not plan.fits(ds_a, ds_b):
+            continue
+        union = None
+        for kb in range(kcount):
+            row = rows_b[ds_b * kcount + kb]
+            if kb & ka or row is None:
                 continue
-            key = i << 3
-            while x:
-                if x & 1:
-                    pa = key // w
-                    pb = key - pa * w
-                    if pa == end and pb == end or sprint and (pa == end or pb == end):
-                        final[key >> 3] |= 1 << (key & 7)
-                    else:
-                        _expand(layers, final, L, ds, pa, pb, w, end, values,
-                                counts, strides, dtabs, ktabs, kcount, km,
-                                nv, nk, nbytes, goal, blocked, sprint)
-                x >>= 1
-                key += 1
+            if union is None:
+                union = list(row)
+            else:
+                for j in range(nw):
+                    union[j] |= row[j]
+        if union is None:
+            continue
+        if nw == 4:
+            # The standard board (102 spaces): unrolled, the hot spot.
+            u0, u1, u2, u3 = union
+            for v in here:
+                base = v * 4
+                final[base] |= u0
+                final[base + 1] |= u1
+                final[base + 2] |= u2
+                final[base + 3] |= u3
+        else:
+            for v in here:
+                base = v * nw
+                for j in range(nw):
+                    final[base + j] |= union[j]
+    if sprint:
+        # The first pawn home ends the game: both can never be home.
+        final[end * nw + end // WORD] &= ~(1 << (end % WORD))
+    _add_wins(plan, sa, sb, final, nw, sprint)
     return Reach(final, w)
 
 
-def _put(layers, final, L2, pa, pb, w, end, sprint, nbytes):
-    key = pa * w + pb
-    if pa == end and pb == end or sprint and (pa == end or pb == end):
-        # The game is won the instant this happens: uses left are dropped.
-        final[key >> 3] |= 1 << (key & 7)
-        return
-    t = layers[L2]
-    if t is None:
-        t = layers[L2] = bytearray(nbytes)
-    t[key >> 3] |= 1 << (key & 7)
+def _add_wins(plan, sa, sb, final, nw, sprint):
+    """Pairs where the game is won before every use is made: both pawns
+    home (or one, in Prime Sprint) using shares that fit together."""
+    end = plan.end
+    kcount = plan.kcount
+    n = plan.nshares
+    home_a = [L for L in range(n) if sa[L] is not None and end in sa[L]]
+    home_b = [L for L in range(n) if sb[L] is not None and end in sb[L]]
+    for La in home_a:
+        for Lb in range(n):
+            here = sb[Lb]
+            if here is None or not _compatible(plan, La, Lb):
+                continue
+            if Lb in home_b and not sprint:
+                _set(final, nw, end, end)
+            if sprint:
+                for v in here:
+                    if v != end:
+                        _set(final, nw, end, v)
+    if sprint:
+        for Lb in home_b:
+            for La in range(n):
+                here = sa[La]
+                if here is not None and _compatible(plan, La, Lb):
+                    for v in here:
+                        if v != end:
+                            _set(final, nw, v, end)
 
 
-def _expand(layers, final, L, ds, pa, pb, w, end, values, counts, strides,
-            dtabs, ktabs, kcount, km, nv, nk, nbytes, goal, blocked, sprint):
-    for gi in range(nv):
-        used = (ds // strides[gi]) % (counts[gi] + 1)
-        if used == counts[gi]:
+def _compatible(plan, La, Lb):
+    kcount = plan.kcount
+    ds_a = La // kcount
+    ds_b = Lb // kcount
+    return not (La - ds_a * kcount) & (Lb - ds_b * kcount) and \
+        plan.fits(ds_a, ds_b)
+
+
+def _search_joint(a, b, dice, keepers, goal, ops, blocked, sprint):
+    """The pair-by-pair search, for a Curse: a die no pawn can use forces a
+    pawn to 0 (or is lost), which depends on both pawns at once."""
+    plan = _Plan(dice, keepers, goal, ops, blocked)
+    end = plan.end
+    w = plan.w
+    nw = (w + WORD - 1) // WORD
+    final = _new_result(w)
+    kcount = plan.kcount
+    layers = [None] * plan.nshares
+    layers[0] = [a * w + b]
+    seen = [None] * plan.nshares
+    for L in range(plan.nshares):
+        here = layers[L]
+        if here is None:
             continue
-        L2 = L + strides[gi] * kcount
-        tab = dtabs[gi]
-        moved = False
-        if pa != end:
-            base = pa * 4
-            for j in range(base, base + 4):
-                t = tab[j]
-                if t != NONE:
-                    moved = True
-                    _put(layers, final, L2, t, pb, w, end, sprint, nbytes)
-        if pb != end:
-            base = pb * 4
-            for j in range(base, base + 4):
-                t = tab[j]
-                if t != NONE:
-                    moved = True
-                    _put(layers, final, L2, pa, t, w, end, sprint, nbytes)
-        if not moved:
-            # No legal use (only under a Curse): forced below 0, stay at 0;
-            # if even that is blocked the die is lost.
-            lost = True
+        ds = L // kcount
+        km = L - ds * kcount
+        for key in here:
+            pa = key // w
+            pb = key - pa * w
+            won = (pa == end and pb == end) or \
+                (sprint and (pa == end or pb == end))
+            if won or ds == plan.full_ds:
+                _set(final, nw, pa, pb)
+            if won:
+                continue
+            for L2, pair in _joint_moves(plan, L, ds, km, pa, pb, goal,
+                                         blocked):
+                if seen[L2] is None:
+                    seen[L2] = bytearray((w * w + 7) >> 3)
+                    layers[L2] = []
+                k2 = pair
+                if not seen[L2][k2 >> 3] & (1 << (k2 & 7)):
+                    seen[L2][k2 >> 3] |= 1 << (k2 & 7)
+                    layers[L2].append(k2)
+        layers[L] = None
+        seen[L] = None
+    return Reach(final, w)
+
+
+def _joint_moves(plan, L, ds, km, pa, pb, goal, blocked):
+    """Every (next share, packed pair) one use away from (pa, pb)."""
+    end = plan.end
+    w = plan.w
+    kcount = plan.kcount
+    out = []
+    for gi in range(len(plan.counts)):
+        if (ds // plan.strides[gi]) % (plan.counts[gi] + 1) == plan.counts[gi]:
+            continue
+        L2 = L + plan.strides[gi] * kcount
+        tab = plan.dtabs[gi]
+        n0 = len(out)
+        _joint_uses(out, tab, L2, pa, pb, w, end)
+        if len(out) == n0:
+            # No legal use: forced below 0, stay at 0; else the die is lost.
             if pa != end:
                 t = forced_target(goal, pa, blocked)
                 if t != NONE:
-                    lost = False
-                    _put(layers, final, L2, t, pb, w, end, sprint, nbytes)
+                    out.append((L2, t * w + pb))
             if pb != end:
                 t = forced_target(goal, pb, blocked)
                 if t != NONE:
-                    lost = False
-                    _put(layers, final, L2, pa, t, w, end, sprint, nbytes)
-            if lost:
-                _put(layers, final, L2, pa, pb, w, end, sprint, nbytes)
-    for ki in range(nk):
-        bit = 1 << ki
-        if km & bit:
+                    out.append((L2, pa * w + t))
+            if len(out) == n0:
+                out.append((L2, pa * w + pb))
+    for ki in range(plan.nk):
+        if km >> ki & 1:
             continue
-        L2 = L + bit
-        tab = ktabs[ki]
-        if pa != end:
-            base = pa * 4
-            for j in range(base, base + 2):
-                t = tab[j]
-                if t != NONE:
-                    _put(layers, final, L2, t, pb, w, end, sprint, nbytes)
-        if pb != end:
-            base = pb * 4
-            for j in range(base, base + 2):
-                t = tab[j]
-                if t != NONE:
-                    _put(layers, final, L2, pa, t, w, end, sprint, nbytes)
+        L2 = L + (1 << ki)
+        _joint_uses(out, plan.ktabs[ki], L2, pa, pb, w, end)
+    return out
+
+
+def _joint_uses(out, tab, L2, pa, pb, w, end):
+    for j in range(STRIDE - 1):
+        if pa != end and tab[pa * STRIDE + j] != NONE:
+            out.append((L2, tab[pa * STRIDE + j] * w + pb))
+        if pb != end and tab[pb * STRIDE + j] != NONE:
+            out.append((L2, pa * w + tab[pb * STRIDE + j]))
 
 
 def reachable(pawns, dice):

@@ -13,7 +13,9 @@ its leg, and a Way Station blocks ``v == 101`` in every variant (reaching
 101, or 0 in Prime Decline).  Arithmetic is done on the board number.
 """
 
-from primeplay.climb.settings import DECLINE, THERE_AND_BACK
+from primeplay.climb.settings import STANDARD, DECLINE, THERE_AND_BACK
+
+_GOALS = (STANDARD, DECLINE, THERE_AND_BACK)
 
 ADD, SUB, MUL, DIV = 0, 1, 2, 3
 OP_SYMBOLS = "+-x/"
@@ -77,29 +79,70 @@ def apply_op(space, op, d):
     return space // d
 
 
+# Entries per progress value in a successor table: up to 4 targets and
+# always one NONE after them, so readers loop until NONE.
+STRIDE = 5
+
+# Each leg of a route: (offset, sign, lowest space, highest space) with
+# v = offset + sign * space for the spaces of that leg that can move.
+_LEGS = {
+    STANDARD: ((0, 1, 0, 100),),
+    DECLINE: ((TOP, -1, 1, TOP),),
+    THERE_AND_BACK: ((0, 1, 0, 100), (202, -1, 1, TOP)),
+}
+
+_cache = {}
+_CACHE_MAX = 24
+
+
 def successor_table(goal, d, ops, blocked):
     """Packed successors of every progress value for one number ``d``.
 
-    Returns a bytearray of 4 entries per v (one per op, in op order;
-    NONE where the op is not allowed or leaves the board).  A finished pawn
-    has no successors.  ``blocked`` forbids v == 101 (unvisited Way
-    Stations).  Built once per turn per die, so the search itself does no
-    arithmetic checks and allocates nothing.
+    A bytearray of STRIDE entries per v: the progress values one op with
+    ``d`` reaches from v (possibly the same value twice: 2 + 2 = 2 x 2),
+    then NONE.  A pawn at home has none.  ``blocked`` forbids v == 101
+    (unvisited Way Stations).  Each op is one loop over exactly the spaces
+    where it stays on the board, which costs the VM a fraction of testing
+    every op on every space; tables are cached because hints and bots ask
+    for the same few dice again and again.
     """
+    key = (_GOALS.index(goal) << 12) | (d << 5) | (ops << 1) | (1 if blocked else 0)
+    tab = _cache.get(key)
+    if tab is not None:
+        return tab
     end = goal_v(goal)
-    tab = bytearray(b"\xff" * ((end + 1) * 4))
-    for v in range(end):
-        space = to_space(goal, v)
+    tab = bytearray(b"\xff" * ((end + 1) * STRIDE))
+    fill = bytearray(end + 1)
+    for off, sg, lo, hi in _LEGS[goal]:
         for op in range(4):
             if not (ops >> op) & 1:
                 continue
-            r = apply_op(space, op, d)
-            if r < 0:
-                continue
-            nv = from_space(goal, v, r)
-            if blocked and nv == TOP:
-                continue
-            tab[v * 4 + op] = nv
+            if op == ADD:
+                spaces = range(lo, min(hi, TOP - d) + 1)
+            elif op == SUB:
+                spaces = range(max(lo, d), hi + 1)
+            elif op == MUL:
+                spaces = range(lo, min(hi, TOP // d) + 1)
+            else:
+                spaces = range((lo + d - 1) // d * d, hi + 1, d)
+            for sp in spaces:
+                if op == ADD:
+                    r = sp + d
+                elif op == SUB:
+                    r = sp - d
+                elif op == MUL:
+                    r = sp * d
+                else:
+                    r = sp // d
+                nv = off + sg * r
+                if blocked and nv == TOP:
+                    continue
+                v = off + sg * sp
+                tab[v * STRIDE + fill[v]] = nv
+                fill[v] += 1
+    if len(_cache) >= _CACHE_MAX:
+        _cache.clear()
+    _cache[key] = tab
     return tab
 
 
