@@ -1,0 +1,27 @@
+"""Cost budgets on the MicroPython VM.
+
+Fuel is a deterministic count of VM work (not time), so these are exact
+regression guards, not timed tests: the worst Prime Climb turn must stay
+within the issue's budget of 30 M fuel (~0.4 s on an RP2040) and 64 KB.
+"""
+
+import mpvm
+import bench
+
+
+def test_worst_turn_enumeration_fits_the_budget():
+    label, goal, a, b, dice, keepers = bench.CLIMB_CASES[0]
+    c = mpvm.cost(bench.CLIMB_SETUP + "s = at%r\n" % ((goal, a, b, dice,
+                                                       keepers),),
+                  "r = end_positions(s)")
+    assert c.fuel <= bench.CLIMB_FUEL_TARGET, label
+    assert c.alloc_bytes <= bench.CLIMB_BYTES_TARGET, label
+
+
+def test_bench_worst_case_is_the_worst_of_the_table():
+    # The bench's first row must stay the worst standard case it lists, or
+    # the budget above guards the wrong position.
+    rows = bench.climb_rows()
+    standard = [r for r, case in zip(rows, bench.CLIMB_CASES)
+                if case[1] == "standard"]
+    assert standard[0][3] == max(r[3] for r in standard)
