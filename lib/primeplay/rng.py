@@ -36,7 +36,9 @@ class Rng:
     def seed(self, seed):
         if not isinstance(seed, int):
             raise TypeError("seed must be an int, got %r" % (seed,))
-        s = _scramble(seed & _MASK) ^ _scramble((seed >> 32) & _MASK)
+        # Nested, not XORed side by side: the two halves must not cancel
+        # (Rng(0) and Rng(2**32 + 1) would be the same game).
+        s = _scramble((seed & _MASK) ^ _scramble((seed >> 32) & _MASK))
         # xorshift32 must never hold 0: it would stay 0 for ever.
         self.state = s or 0x9E3779B9
 

@@ -307,10 +307,35 @@ def legal_moves(state):
 
 
 def is_legal(state, move):
-    if state.phase == ROLL and isinstance(move, tuple) and len(move) == 3 \
-            and move[0] == "roll":
-        return _valid_die(move[1]) and _valid_die(move[2])
-    return move in legal_moves(state)
+    """Is ``move`` legal now?  Checks only the moves of its kind, which
+    keeps apply() from listing every legal move of the step."""
+    ph = state.phase
+    kind = move[0]
+    if kind == "roll":
+        if ph != ROLL:
+            return False
+        if len(move) == 3:
+            return _valid_die(move[1]) and _valid_die(move[2])
+        return len(move) == 1
+    if ph == MOVE:
+        if kind == "die":
+            if len(move) != 4 or move[1] not in state.dice:
+                return False
+            for m, _ in die_moves(state, move[1]):
+                if m == move:
+                    return True
+            return False
+        if kind == "lose":
+            return len(move) == 2 and move[1] in state.dice and \
+                not die_moves(state, move[1])
+        if kind == "keeper":
+            return move in keeper_moves(state)
+        if kind == "commit":
+            return len(move) == 1 and not state.dice
+        return False
+    if ph == ACTION:
+        return move in state.pending[2]
+    return False
 
 
 def _valid_die(d):
@@ -499,7 +524,10 @@ def _draws(state, i):
     v = state.pos[2 * p + i]
     if v == state.end or v == state.start_pos[i]:
         return False
-    return is_all_red(to_space(state.settings.goal, v))
+    sp = to_space(state.settings.goal, v)
+    # 101 is all red but never draws: home, Prime Decline's Start, There
+    # and Back Again's turning point (rulebook FAQ; ruling 6).
+    return sp != TOP and is_all_red(sp)
 
 
 def _commit(state):
