@@ -2,15 +2,320 @@
 
 ``random_move`` picks uniformly among the legal moves: the baseline for
 soak tests and the parity runs on MicroPython.
+
+``Bot`` plays to win.  At the start of its Move phase it runs the per-pawn
+end-position search with traces (reach.py), scores every pawn's possible
+end space (progress, a card to draw, an opponent to bump, a Way Station,
+home), picks the best pair of shares of the dice that fit together, and
+turns that pair back into moves.  It plays "send to Start" and Curse
+Keepers on the leader, saves add-or-subtract Keepers unless they buy
+something, and chooses Action targets by trying each one on a copy.
 """
 
 from primeplay.rng import Rng
+from primeplay.numbers import is_all_red
+from primeplay.climb import reach
 from primeplay.climb.game import Game, move_text, decode_move
-from primeplay.climb.rules import legal_moves
+from primeplay.climb.rules import (legal_moves, allowed_ops, blocked, apply,
+                                   _target, ROLL, MOVE, ACTION)
+from primeplay.climb.track import to_space, TOP, ADD, SUB, MUL, DIV
+
+# Scores are in "progress" units (one space of the route).
+HOME = 160           # a pawn home is worth more than any space
+KEEPER_COST = 6      # a Keeper used must buy at least this much
+CARD_VALUE = 5       # ending on an all-red space draws a card
+STATION_VALUE = 25   # a Way Station still to visit
+# Bumping is worth 7/10 of the bumped pawn's progress.  Integers only:
+# CircuitPython's floats are 30-bit, and a score must compare the same on
+# every VM or a seeded game would differ.
+BUMP_NUM, BUMP_DEN = 7, 10
 
 
 def random_move(state, rng):
     return rng.choice(legal_moves(state))
+
+
+def _progress_value(state, v):
+    return HOME if v == state.end else v
+
+
+def position_value(state, p):
+    """How good the position is for player p: own progress minus the
+    best opponent's (used to pick Action targets and Keepers)."""
+    own = 0
+    best = 0
+    for q in range(state.settings.players):
+        t = _progress_value(state, state.pos[2 * q]) + \
+            _progress_value(state, state.pos[2 * q + 1])
+        if q == p:
+            own = t
+        elif t > best:
+            best = t
+    return own - best
+
+
+class Bot:
+    """A computer seat.  ``choose(state)`` returns the move to make."""
+
+    __slots__ = ("plan", "_turn")
+
+    def __init__(self):
+        self.plan = []
+        self._turn = -1
+
+    def choose(self, state):
+        ph = state.phase
+        if ph == ROLL:
+            return ("roll",)
+        if ph == ACTION:
+            return self._best_by_trial(state, legal_moves(state))
+        moves = legal_moves(state)
+        special = self._special_keeper(state, moves)
+        if special is not None:
+            return special
+        if self._turn != state.turn or not self.plan or \
+                self.plan[0] not in moves:
+            self._turn = state.turn
+            self.plan = plan_turn(state)
+        if self.plan and self.plan[0] in moves:
+            return self.plan.pop(0)
+        for m in moves:
+            if m[0] == "commit":
+                return m
+        # Nothing planned fits (Double Time moved a pawn under us): the
+        # best single step by trial.
+        return self._best_by_trial(state, [m for m in moves
+                                           if m[0] in ("die", "lose")])
+
+    def _best_by_trial(self, state, moves):
+        p = state.current
+        best = None
+        best_v = None
+        for m in moves:
+            s = state.copy()
+            apply(s, m)
+            v = position_value(s, p)
+            if s.winner == p:
+                return m
+            if best_v is None or v > best_v:
+                best, best_v = m, v
+        return best
+
+    def _special_keeper(self, state, moves):
+        """Send the leading opponent pawn to Start, or Curse the leader."""
+        if state.move_count:
+            return None
+        p = state.current
+        best = None
+        best_v = 0
+        for m in moves:
+            if m[0] != "keeper":
+                continue
+            effect = state.cards[m[1]][1]
+            if effect == "send_start" and m[2] != p:
+                v = state.pos[2 * m[2] + m[3]]
+                if v >= 55 and v > best_v:
+                    best, best_v = m, v
+            elif effect == "curse":
+                q = m[2]
+                v = _progress_value(state, state.pos[2 * q]) + \
+                    _progress_value(state, state.pos[2 * q + 1])
+                if v >= 90 and v > best_v:
+                    best, best_v = m, v
+        return best
+
+
+def _pawn_score(state, i, v, opp_spaces):
+    """The worth of ending the turn with pawn i of the mover at v."""
+    if v == state.end:
+        return HOME
+    p = state.current
+    goal = state.settings.goal
+    sp = to_space(goal, v)
+    score = v
+    if state.settings.cards and v != state.start_pos[i] and sp != TOP \
+            and is_all_red(sp):
+        score += CARD_VALUE
+    if 0 < sp < TOP:
+        for q, qv in opp_spaces:
+            if q == sp:
+                score += qv * BUMP_NUM // BUMP_DEN
+    stations = state.settings.way_stations
+    for b in range(len(stations)):
+        if stations[b] == sp and not state.visited[p] >> b & 1:
+            score += STATION_VALUE
+    return score
+
+
+def _top2(state, i, members, opp_spaces):
+    """The two best (score, v) of one share's members."""
+    a = b = None
+    for v in members:
+        s = _pawn_score(state, i, v, opp_spaces)
+        if a is None or s > a[0]:
+            a, b = (s, v), a
+        elif b is None or s > b[0]:
+            b = (s, v)
+    return a, b
+
+
+def plan_turn(state):
+    """The moves (dice and add-or-subtract Keepers) to the best end pair of
+    the current Move phase; [] when no dice are left."""
+    if not state.dice:
+        return []
+    if state.curse_now:
+        # A Curse couples the pawns (reach.py): step by trial instead.
+        return []
+    p = state.current
+    goal = state.settings.goal
+    kcids = []
+    knums = []
+    for cid in state.keepers[p]:
+        card = state.cards[cid]
+        if cid not in state.fresh and card[1] == "addsub" and \
+                card[2] not in knums:
+            kcids.append(cid)
+            knums.append(card[2])
+    pl = reach._Plan(state.dice, knums, goal, allowed_ops(state),
+                     blocked(state, p))
+    ta = [None] * pl.nshares
+    tb = [None] * pl.nshares
+    a0 = state.pos[2 * p]
+    b0 = state.pos[2 * p + 1]
+    sa = reach._pawn_shares(pl, a0, ta)
+    sb = reach._pawn_shares(pl, b0, tb)
+    end = pl.end
+    opp = []
+    for q in range(state.settings.players):
+        if q != p:
+            for j in (0, 1):
+                v = state.pos[2 * q + j]
+                if v != end:
+                    opp.append((to_space(goal, v), v))
+    win = _winning_shares(pl, sa, sb, state.settings.sprint)
+    if win is not None:
+        La, Lb, va, vb = win
+    else:
+        La, Lb, va, vb = _best_shares(state, pl, sa, sb, opp)
+        if La is None:
+            return []
+    moves = _path(state, pl, ta, La, va, 0, kcids)
+    moves += _path(state, pl, tb, Lb, vb, 1, kcids)
+    return moves
+
+
+def _winning_shares(pl, sa, sb, sprint):
+    end = pl.end
+    n = pl.nshares
+    for La in range(n):
+        if sa[La] is None or end not in sa[La]:
+            continue
+        if sprint:
+            return La, 0, end, None
+        for Lb in range(n):
+            if sb[Lb] is not None and end in sb[Lb] and \
+                    reach._compatible(pl, La, Lb):
+                return La, Lb, end, end
+    if sprint:
+        for Lb in range(n):
+            if sb[Lb] is not None and end in sb[Lb]:
+                return 0, Lb, None, end
+    return None
+
+
+def _popcount(x):
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+def _best_shares(state, pl, sa, sb, opp):
+    """The best pair of exactly complementary shares, and their ends."""
+    kc = pl.kcount
+    n = pl.nshares
+    goal = state.settings.goal
+    top_a = [None] * n
+    top_b = [None] * n
+    for L in range(n):
+        if sa[L] is not None:
+            top_a[L] = _top2(state, 0, sa[L], opp)
+        if sb[L] is not None:
+            top_b[L] = _top2(state, 1, sb[L], opp)
+    best = None
+    for La in range(n):
+        if top_a[La] is None:
+            continue
+        ds_a = La // kc
+        ka = La - ds_a * kc
+        ds_b = pl.full_ds - ds_a
+        if not pl.fits(ds_a, ds_b):
+            continue
+        for kb in range(kc):
+            Lb = ds_b * kc + kb
+            if kb & ka or top_b[Lb] is None:
+                continue
+            cost = KEEPER_COST * _popcount(ka | kb)
+            for ca in top_a[La]:
+                if ca is None:
+                    continue
+                for cb in top_b[Lb]:
+                    if cb is None:
+                        continue
+                    total = ca[0] + cb[0] - cost
+                    va, vb = ca[1], cb[1]
+                    if va != pl.end and vb != pl.end and \
+                            to_space(goal, va) == to_space(goal, vb) and \
+                            0 < to_space(goal, va) < TOP:
+                        # One bumps the other: worth only the better one.
+                        total = (ca[0] if ca[0] > cb[0] else cb[0]) - cost
+                    if best is None or total > best[0]:
+                        best = (total, La, Lb, va, vb)
+    if best is None:
+        return None, None, None, None
+    return best[1], best[2], best[3], best[4]
+
+
+def _path(state, pl, trace, L, v, pawn, kcids):
+    """Moves that take pawn ``pawn`` from its start to v using share L."""
+    if v is None:
+        return []
+    steps = []
+    goal = state.settings.goal
+    kc = pl.kcount
+    block = blocked(state, state.current)
+    ops = allowed_ops(state)
+    while L:
+        prev, how = trace[L]
+        u = prev[v]
+        via = how[v]
+        if via >= 100:
+            ki = via - 100
+            num = _keeper_num(state, kcids[ki])
+            op = _op_for(state, u, v, num, ops, block, (ADD, SUB))
+            steps.append(("keeper", kcids[ki], pawn, op))
+            L -= 1 << ki
+        else:
+            d = pl.values[via]
+            op = _op_for(state, u, v, d, ops, block, (ADD, SUB, MUL, DIV))
+            steps.append(("die", d, pawn, op))
+            L -= pl.strides[via] * kc
+        v = u
+    steps.reverse()
+    return steps
+
+
+def _keeper_num(state, cid):
+    return state.cards[cid][2]
+
+
+def _op_for(state, u, v, d, ops, block, choices):
+    for op in choices:
+        if (ops >> op) & 1 and _target(state, u, op, d, block) == v:
+            return op
+    raise ValueError("no op takes %d to %d with %d" % (u, v, d))
 
 
 def play_random(settings, seed, max_moves=200000):
@@ -27,6 +332,27 @@ def play_random(settings, seed, max_moves=200000):
             raise RuntimeError("game from seed %d not over after %d moves"
                                % (seed, max_moves))
         g.apply(random_move(g.state, rng))
+        n += 1
+    return g
+
+
+def play_bots(settings, seed, seats=None, max_moves=20000):
+    """A whole game from ``seed``: ``seats`` lists a Bot, or None for a
+    random player, per seat (default: all Bots).  Returns the Game."""
+    n_players = settings.players
+    if seats is None:
+        seats = [Bot() for _ in range(n_players)]
+    g = Game(settings, seed)
+    rng = Rng(seed * 7919 + 17)
+    n = 0
+    while g.state.winner is None:
+        if n >= max_moves:
+            raise RuntimeError("game from seed %d not over after %d moves"
+                               % (seed, max_moves))
+        bot = seats[g.state.current]
+        m = bot.choose(g.state) if bot is not None else \
+            random_move(g.state, rng)
+        g.apply(m)
         n += 1
     return g
 
@@ -48,4 +374,5 @@ def _fnv(h, text):
     return h
 
 
-__all__ = ["random_move", "play_random", "digest", "move_text"]
+__all__ = ["Bot", "random_move", "play_random", "play_bots", "plan_turn",
+           "digest", "move_text"]

@@ -136,11 +136,15 @@ class _Plan:
         return True
 
 
-def _pawn_shares(plan, start):
+def _pawn_shares(plan, start, trace=None):
     """For one pawn from ``start``: per share, the list of spaces (progress
     values) it can stand on having used exactly that share.
 
-    Home (``plan.end``) takes no more uses.
+    Home (``plan.end``) takes no more uses.  With ``trace`` (a list of
+    ``plan.nshares`` Nones) it also records how each member was first
+    reached: ``trace[L] = (prev, via)``, two bytearrays indexed by progress
+    value, ``via`` being the die group, or 100 + the Keeper index.  That is
+    what a bot needs to turn an end pair back into moves.
     """
     w = plan.w
     end = plan.end
@@ -166,16 +170,21 @@ def _pawn_shares(plan, start):
         nexts = []
         for gi in range(len(counts)):
             if (ds // strides[gi]) % (counts[gi] + 1) < counts[gi]:
-                nexts.append((L + strides[gi] * kcount, dtabs[gi]))
+                nexts.append((L + strides[gi] * kcount, dtabs[gi], gi))
         for ki in range(nk):
             if not km >> ki & 1:
-                nexts.append((L + (1 << ki), ktabs[ki]))
-        for L2, tab in nexts:
+                nexts.append((L + (1 << ki), ktabs[ki], 100 + ki))
+        for L2, tab, via in nexts:
             out = members[L2]
             seen = flags[L2]
             if out is None:
                 out = members[L2] = []
                 seen = flags[L2] = bytearray(w)
+                if trace is not None:
+                    trace[L2] = (bytearray(w), bytearray(w))
+            if trace is not None:
+                _trace_step(here, tab, seen, out, trace[L2], via)
+                continue
             # Home has no successors in the tables: no test for it here.
             # Constants and the bound append are locals: on MicroPython a
             # global or attribute is a dict lookup on every use.
@@ -191,6 +200,23 @@ def _pawn_shares(plan, start):
                     t = tab[j]
         flags[L] = None
     return members
+
+
+def _trace_step(here, tab, seen, out, record, via):
+    """The inner loop of _pawn_shares, also noting where each new member
+    came from (kept apart so the untraced search stays lean)."""
+    prev, how = record
+    for v in here:
+        j = v * STRIDE
+        t = tab[j]
+        while t != NONE:
+            if not seen[t]:
+                seen[t] = 1
+                out.append(t)
+                prev[t] = v
+                how[t] = via
+            j += 1
+            t = tab[j]
 
 
 def _row(members, nw):
