@@ -67,6 +67,14 @@ class Game:
             g.apply(tuple(m))
         return g
 
+    @classmethod
+    def from_state(cls, state, seed=0):
+        """Go on from a state restored from a save (no history before it)."""
+        g = cls(state.settings, seed)
+        g.state = state
+        g._mark = state.copy()
+        return g
+
     @property
     def history(self):
         """Every move so far, as tuples."""

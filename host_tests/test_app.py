@@ -1,0 +1,284 @@
+"""The handheld's UI, driven by button presses exactly as a player would."""
+
+from hypothesis import given, settings, strategies as st, HealthCheck
+
+from primeplay.app import App
+from primeplay.app.scene import BUTTONS, WIDTH, HEIGHT
+from primeplay.app.climb_screen import ClimbPlay
+from primeplay.app.menus import MainMenu, ClimbSetup
+from primeplay.app.explorer import Explorer
+from primeplay.app import colours
+from primeplay.climb.bot import Bot
+from primeplay.climb.rules import OVER
+
+
+class MemoryStorage:
+    def __init__(self, data=None):
+        self.data = data
+        self.writes = 0
+
+    def read(self):
+        return self.data
+
+    def write(self, data):
+        self.data = bytes(data)
+        self.writes += 1
+
+    def clear(self):
+        self.data = None
+
+
+class Clock:
+    def __init__(self, app):
+        self.app = app
+        self.t = 0
+
+    def wait(self, ms):
+        # Time passes in small steps, as the device loop ticks.
+        end = self.t + ms
+        while self.t < end:
+            self.t += 50
+            self.app.tick(self.t)
+
+
+def start_climb(app, players=2, seats=(0, 1), variant="standard"):
+    app.prefs["players"] = players
+    app.prefs["variant"] = variant
+    for i, s in enumerate(seats):
+        app.prefs["seats"][i] = s
+    app.press("A") if isinstance(app.screen, MainMenu) and \
+        app.screen.entries[app.screen.cursor] == "climb" else None
+    assert isinstance(app.screen, ClimbSetup)
+    app.press("UP")                      # wraps to "Start"
+    app.press("A")
+    assert isinstance(app.screen, ClimbPlay)
+    return app.screen
+
+
+def choose(app, clock, move):
+    """Press the buttons a player would to make ``move`` on a ClimbPlay."""
+    scr = app.screen
+    for _ in range(60):
+        if scr.current_move() == move:
+            break
+        if scr.mode == "action":
+            app.press("DOWN")
+        else:
+            gs = scr.groups()
+            gi = [i for i in range(len(gs)) if move in gs[i][1]][0]
+            app.press("DOWN" if gi != scr.group else "RIGHT")
+    assert scr.current_move() == move
+    app.press("A")
+    if move[0] == "commit":
+        assert scr.mode == "confirm"
+        app.press("A")
+
+
+def play_turns(app, clock, limit=3000):
+    """Play the human seats with the Bot's choices, through buttons."""
+    advisor = Bot()
+    scr = app.screen
+    for _ in range(limit):
+        if scr.mode == "over":
+            return True
+        if scr.mode == "news":
+            app.press("A")
+        elif scr.is_bot():
+            clock.wait(500)
+        elif scr.mode == "roll":
+            app.press("A")
+            clock.wait(800)
+        elif scr.mode in ("move", "action"):
+            choose(app, clock, advisor.choose(scr.state))
+        else:
+            clock.wait(100)
+    return False
+
+
+def test_main_menu_lists_the_games():
+    app = App()
+    assert app.scene().texts() == ["Prime Climb", "Colour explorer"]
+
+
+def test_a_whole_game_human_against_computer_through_buttons():
+    store = MemoryStorage()
+    app = App(storage=store, seed=11)
+    clock = Clock(app)
+    start_climb(app, 2, (0, 1))
+    assert play_turns(app, clock)
+    scr = app.screen
+    assert scr.state.phase == OVER
+    texts = app.scene().texts()
+    assert texts[0] == "Game over" and "P%d wins!" % (scr.state.winner + 1) \
+        in texts
+    app.press("A")
+    assert isinstance(app.screen, MainMenu)
+    assert app.saved_game is None            # a finished game is not offered
+    assert "Continue game" not in app.scene().texts()
+
+
+def test_computer_only_game_plays_itself_with_pauses():
+    app = App(seed=2)
+    clock = Clock(app)
+    scr = start_climb(app, 3, (1, 1, 1))
+    clock.wait(200)
+    assert scr.state.turn == 0               # a visible pause first
+    for _ in range(4000):
+        if scr.mode == "over":
+            break
+        clock.wait(300)
+    assert scr.mode == "over"
+
+
+def test_preview_lights_the_factor_colours_of_the_result():
+    app = App(seed=4)
+    clock = Clock(app)
+    scr = start_climb(app, 2, (0, 0))
+    scr.game.state.pos[0] = 14
+    app.press("A")
+    clock.wait(800)
+    scr.game.state.dice = [3]                # as if only a 3 were left
+    scr.group = scr.option = 0
+    choose_until = [m for g in scr.groups() for m in g[1]]
+    target = ("die", 3, 0, 2)                # 14 x 3
+    assert target in choose_until
+    while scr.current_move() != target:
+        app.press("RIGHT")
+    sc = app.scene()
+    assert "a 14x3=42" in sc.texts()
+    assert sc.leds == colours.number_ring(42, 12)
+    assert sorted(set(sc.leds)) == sorted({colours.RGB["orange"],
+                                           colours.RGB["green"],
+                                           colours.RGB["purple"]})
+
+
+def test_b_undoes_within_the_turn_then_opens_the_menu():
+    app = App(seed=4)
+    clock = Clock(app)
+    scr = start_climb(app, 2, (0, 0))
+    app.press("A")
+    clock.wait(800)
+    before = list(scr.state.pos)
+    app.press("A")                           # first use
+    assert scr.state.pos != before or scr.state.dice != []
+    app.press("B")                           # take it back
+    assert scr.state.pos == before and len(scr.state.dice) in (2, 4)
+    app.press("B")                           # nothing to undo: menu
+    assert scr.mode == "menu"
+    app.press("B")
+    assert scr.mode == "move"
+
+
+def test_save_after_each_turn_and_continue_after_power_up():
+    store = MemoryStorage()
+    app = App(storage=store, seed=9)
+    clock = Clock(app)
+    scr = start_climb(app, 2, (0, 0))
+    for _ in range(3):
+        app.press("A")
+        clock.wait(800)
+        while scr.mode == "move":
+            app.press("A")
+        if scr.mode == "confirm":
+            app.press("A")
+        while scr.mode == "news" or scr.mode == "action":
+            app.press("A")
+    assert store.data
+    pos, turn, cur = list(scr.state.pos), scr.state.turn, scr.state.current
+    # Power cycle: a new App on the same storage.
+    app2 = App(storage=store, seed=1)
+    assert app2.scene().texts()[0] == "Continue game"
+    app2.press("A")
+    scr2 = app2.screen
+    assert isinstance(scr2, ClimbPlay)
+    assert scr2.state.pos == pos and scr2.state.turn == turn
+    assert scr2.state.current == cur and scr2.mode == "roll"
+
+
+def test_remembered_defaults_survive_power_up():
+    store = MemoryStorage()
+    app = App(storage=store)
+    app.press("A")                           # setup
+    app.press("RIGHT")                       # variant: Double Time
+    app.press("B")                           # back: stored
+    app2 = App(storage=store)
+    assert app2.prefs["variant"] == "double_time"
+
+
+def test_a_damaged_save_is_reported_and_set_aside():
+    for junk in (b"garbage", b"PP\x01\x00\x05hello\x00\x00\x00\x00",
+                 b"PP\x09" + bytes(20)):
+        store = MemoryStorage(junk)
+        app = App(storage=store)
+        texts = app.scene().texts()
+        assert texts[0] == "Save damaged:"
+        assert store.data is None
+        app.press("A")
+        assert isinstance(app.screen, MainMenu)
+
+
+def test_a_save_with_an_impossible_game_is_set_aside():
+    from primeplay import save
+    store = MemoryStorage()
+    app = App(storage=store, seed=3)
+    scr = start_climb(app, 2, (0, 0))
+    scr._save()
+    record = save.decode(store.data)
+    record["climb"]["state"]["pos"] = [500, 0, 0, 0]
+    store.data = save.encode(record)
+    app2 = App(storage=store)
+    assert app2.scene().texts()[0] == "Save damaged:"
+
+
+def test_colour_explorer_combines_colours():
+    app = App()
+    app.press("DOWN")
+    app.press("A")
+    assert isinstance(app.screen, Explorer)
+    assert "14=2x7" in app.scene().texts()
+    app.press("A")                           # multiply: 14 x 3
+    sc = app.scene()
+    assert "14x3=42" in sc.texts()
+    assert sc.leds == colours.ring(["orange", "green", "purple"], 12)
+    app.press("A")                           # divide
+    app.screen.a, app.screen.b = 84, 4
+    sc = app.scene()
+    assert "84/4=21" in sc.texts()
+    assert sc.leds == colours.ring(["green", "purple"], 12)
+    app.press("B")
+    assert isinstance(app.screen, MainMenu)
+
+
+def test_every_scene_fits_the_panel():
+    app = App(seed=8)
+    clock = Clock(app)
+    start_climb(app, 2, (0, 1))
+    for i in range(400):
+        app.press(BUTTONS[i * 7 % len(BUTTONS)])
+        clock.wait(150)
+        for it in app.scene().items:
+            if it[0] == "text":
+                assert 0 <= it[1] and it[1] + len(it[3]) * 6 * it[4] <= WIDTH, it
+                assert 0 <= it[2] and it[2] + 12 * it[4] <= HEIGHT, it
+            elif it[0] in ("rect", "frame"):
+                assert it[1] + it[3] <= WIDTH and it[2] + it[4] <= HEIGHT, it
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(BUTTONS + ("NOPE", "a", "")), min_size=1,
+                max_size=400), st.integers(0, 2**31))
+def test_mashing_buttons_never_crashes_or_loses_the_game(presses, seed):
+    store = MemoryStorage()
+    app = App(storage=store, seed=seed)
+    clock = Clock(app)
+    for p in presses:
+        app.press(p)
+        clock.wait(60)
+        sc = app.scene()
+        assert len(sc.leds) == 12
+    if store.data:
+        # Whatever was saved is a valid record.
+        App(storage=MemoryStorage(store.data))
+        from primeplay import save
+        save.decode(store.data)

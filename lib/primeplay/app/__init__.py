@@ -1,0 +1,157 @@
+"""The handheld's UI: a state machine fed by button presses and time.
+
+    app = App(storage, seed=..., pixels=12)
+    app.press("A")          # one logical button (scene.BUTTONS)
+    app.tick(now_ms)        # time passes: animations, computer turns
+    scene = app.scene()     # what the OLED and the LEDs show now
+
+The app imports no hardware module: the firmware and the simulator feed
+it presses and draw its scenes.  Screens are small objects with
+``press(name)``, ``tick()`` and ``draw(scene)``; ``App.go`` switches
+between them.  Saves go through ``storage`` (``read()``, ``write(bytes)``,
+``clear()``): remembered settings, and the game in progress after every
+committed turn.  A damaged save is reported on screen and set aside.
+"""
+
+from primeplay import save
+from primeplay.rng import Rng
+from primeplay.app.scene import Scene, BUTTONS, CHAR_W, CHAR_H, WIDTH
+from primeplay.app import colours
+
+DEFAULT_PREFS = {
+    "players": 2,
+    "seats": [0, 1, 1, 1],      # 0 human, 1 computer
+    "variant": "standard",
+    "cards": 1,
+    "station": 53,
+    "best": {},                 # solitaire records by variant
+}
+
+
+class App:
+    __slots__ = ("storage", "pixels", "buttons", "now", "rng", "prefs",
+                 "saved_game", "screen")
+
+    def __init__(self, storage=None, seed=0, pixels=12,
+                 buttons=("UP", "DOWN", "LEFT", "RIGHT", "A", "B")):
+        self.storage = storage
+        self.pixels = pixels
+        self.buttons = tuple(buttons)
+        self.now = 0
+        self.rng = Rng(seed)
+        self.prefs = _copy_prefs(DEFAULT_PREFS)
+        self.saved_game = None
+        problem = self._load()
+        from primeplay.app.menus import MainMenu
+        self.screen = MainMenu(self)
+        if problem:
+            self.screen = Message(self, ["Save damaged:", problem[:21],
+                                         "Set aside.", "A: OK"],
+                                  MainMenu(self))
+
+    # ------------------------------------------------------------ input
+    def press(self, name):
+        """One button press; unknown names are ignored."""
+        if name in BUTTONS:
+            self.screen.press(name)
+
+    def tick(self, now_ms):
+        if now_ms > self.now:
+            self.now = now_ms
+        self.screen.tick()
+
+    def scene(self):
+        sc = Scene()
+        self.screen.draw(sc)
+        if len(sc.leds) != self.pixels:
+            sc.leds = [colours.OFF] * self.pixels
+        return sc
+
+    def go(self, screen):
+        self.screen = screen
+
+    def has(self, button):
+        return button in self.buttons
+
+    # ------------------------------------------------------------ saves
+    def _load(self):
+        if self.storage is None:
+            return None
+        try:
+            data = self.storage.read()
+        except OSError:
+            return "storage unreadable"
+        if not data:
+            return None
+        try:
+            record = save.decode(data)
+            prefs = record.get("prefs")
+            if isinstance(prefs, dict):
+                for k in DEFAULT_PREFS:
+                    if k in prefs and type(prefs[k]) == type(DEFAULT_PREFS[k]):
+                        self.prefs[k] = prefs[k]
+            game = record.get("climb")
+            if game is not None:
+                save.climb_restore(game["state"])   # check it now
+                self.saved_game = game
+        except (save.SaveError, KeyError, TypeError) as e:
+            self.saved_game = None
+            self._set_aside()
+            return str(e) or "unreadable"
+        return None
+
+    def _set_aside(self):
+        try:
+            self.storage.clear()
+        except OSError:
+            pass
+
+    def store(self):
+        """Write prefs and the saved game; a full or failing store is not
+        fatal (the game goes on, unsaved)."""
+        if self.storage is None:
+            return True
+        try:
+            self.storage.write(save.encode({"prefs": self.prefs,
+                                            "climb": self.saved_game}))
+            return True
+        except (OSError, ValueError):
+            return False
+
+
+def _copy_prefs(p):
+    out = {}
+    for k in p:
+        v = p[k]
+        out[k] = list(v) if isinstance(v, list) else \
+            dict(v) if isinstance(v, dict) else v
+    return out
+
+
+class Message:
+    """A few lines of text; A (or B) goes on to ``then``.
+
+    With ``timeout`` ms it also goes on by itself (computer turns)."""
+
+    def __init__(self, app, lines, then, timeout=None, leds=None):
+        self.app = app
+        self.lines = lines
+        self.then = then
+        self.until = None if timeout is None else app.now + timeout
+        self.leds = leds
+
+    def press(self, name):
+        if name in ("A", "B"):
+            self.app.go(self.then)
+
+    def tick(self):
+        if self.until is not None and self.app.now >= self.until:
+            self.app.go(self.then)
+
+    def draw(self, sc):
+        y = 0
+        for line in self.lines[:5]:
+            sc.text(0, y, line[:WIDTH // CHAR_W])
+            y += CHAR_H + 1
+        if self.leds is not None:
+            sc.leds = self.leds

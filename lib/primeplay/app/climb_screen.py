@@ -1,0 +1,555 @@
+"""Prime Climb at the table: roll, choose, confirm, hear what happened.
+
+One screen with modes:
+
+* roll: whose turn; A (or ROLL) rolls.  The dice tumble on the LEDs for a
+  moment before the roll is made.
+* move: only legal choices are offered.  UP/DOWN picks what to use (each
+  die value, each playable Keeper, End turn), LEFT/RIGHT picks how (which
+  pawn and which operation); the big line previews the result, e.g.
+  ``b 26x3=78``, and the ring shows 78's factor colours.  A makes the move,
+  B takes the last one back (within the turn), or opens the pause menu.
+  Boards with + - x / buttons jump straight to that operation.
+* confirm: "End turn?": Bump and Draw happen only after A.
+* action: a drawn Action card asks which pawn or target.
+* news: bumps, cards and card effects, a page at a time.
+* menu: resume, or save and leave.
+* over: who won (solitaire: rolls and best).
+
+Computer seats play the same screens with a visible pause per step.
+"""
+
+from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, DIE_SIZE
+from primeplay.app import colours
+from primeplay import save
+from primeplay.climb.game import Game
+from primeplay.climb.bot import Bot
+from primeplay.climb import rules
+from primeplay.climb.rules import ROLL, MOVE, ACTION, OVER
+from primeplay.climb.track import OP_SYMBOLS, to_space, ADD, SUB, MUL, DIV
+
+ROLL_MS = 700        # dice tumbling
+BOT_MS = 900         # a computer's pause before each step
+NEWS_BOT_MS = 2500   # news pages of a computer turn go on by themselves
+COLS = WIDTH // CHAR_W
+OP_BUTTONS = {"ADD": ADD, "SUB": SUB, "MUL": MUL, "DIV": DIV}
+PAWN = "ab"
+
+
+def wrap(text, width=COLS):
+    words = text.split(" ")
+    lines = []
+    line = ""
+    for w in words:
+        if line and len(line) + 1 + len(w) > width:
+            lines.append(line)
+            line = w
+        else:
+            line = (line + " " + w) if line else w
+    if line:
+        lines.append(line)
+    return lines
+
+
+class ClimbPlay:
+    def __init__(self, app, settings, seed, seats, game=None):
+        self.app = app
+        self.seats = seats
+        self.seed = seed
+        self.game = game if game is not None else Game(settings, seed)
+        self.bots = [Bot() if s else None for s in seats]
+        self.mode = "roll"
+        self.until = 0
+        self.group = 0
+        self.option = 0
+        self.news = []
+        self.after_news = None
+        self.menu_cursor = 0
+        self.mode_before_menu = "roll"
+        self.bot_move = None
+        self.shown_dice = (0, 0)
+        self._sync()
+
+    @classmethod
+    def resume(cls, app):
+        g = app.saved_game
+        try:
+            state = save.climb_restore(g["state"])
+            seats = [1 if s else 0 for s in g["seats"]]
+            if len(seats) != state.settings.players:
+                raise save.SaveError("seats do not match")
+        except (save.SaveError, KeyError, TypeError) as e:
+            from primeplay.app import Message
+            from primeplay.app.menus import MainMenu
+            app.saved_game = None
+            app.store()
+            app.go(Message(app, ["Save damaged:", str(e)[:COLS],
+                                 "Set aside.", "A: OK"], MainMenu(app)))
+            return None
+        return cls(app, state.settings, g.get("seed", 0), seats,
+                   Game.from_state(state, g.get("seed", 0)))
+
+    # ------------------------------------------------------------ state
+    @property
+    def state(self):
+        return self.game.state
+
+    def is_bot(self):
+        return self.bots[self.state.current] is not None
+
+    def _sync(self):
+        """Pick the mode that fits the game's phase."""
+        ph = self.game.phase
+        if ph == OVER:
+            self._finish()
+        elif ph == ROLL:
+            self.mode = "roll"
+        elif ph == ACTION:
+            self.mode = "action"
+            self.option = 0
+        else:
+            self.mode = "move"
+            self._clamp()
+        self.bot_move = None
+        self.until = self.app.now + BOT_MS
+
+    def _apply(self, move):
+        try:
+            events = self.game.apply(move)
+        except rules.IllegalMove:
+            # The screens offer only legal moves; if one slips through, the
+            # game stays as it was and the player chooses again.
+            self._sync()
+            return
+        ended = self.game.phase in (ROLL, OVER) and move[0] != "roll"
+        if ended and self.game.phase == ROLL:
+            self._save()
+        lines = self._news_lines(events)
+        self._sync()
+        if lines:
+            self._tell(lines)
+
+    def _save(self):
+        self.app.saved_game = {"state": save.climb_snapshot(self.state),
+                               "seats": list(self.seats), "seed": self.seed}
+        self.app.store()
+
+    def _tell(self, pages):
+        self.news = pages
+        self.after_news = self.mode
+        self.mode = "news"
+        self.until = self.app.now + NEWS_BOT_MS
+
+    # ------------------------------------------------------------ choices
+    def groups(self):
+        """What can be used now: [(label, [moves])], dice first."""
+        s = self.state
+        out = []
+        by = {}
+        order = []
+        for m in self.game.legal_moves():
+            k = m[0]
+            if k in ("die", "lose"):
+                key = ("d", m[1])
+            elif k == "keeper":
+                key = ("k", m[1])
+            else:
+                key = ("c", 0)
+            if key not in by:
+                by[key] = []
+                order.append(key)
+            by[key].append(m)
+        for key in order:
+            if key[0] == "d":
+                label = "die %d" % key[1]
+            elif key[0] == "k":
+                label = "Keeper"
+            else:
+                label = "End turn"
+            out.append((label, by[key]))
+        return out
+
+    def _clamp(self):
+        gs = self.groups()
+        if not gs:
+            self.group = self.option = 0
+            return
+        self.group %= len(gs)
+        self.option %= len(gs[self.group][1])
+
+    def current_move(self):
+        if self.mode == "action":
+            ms = self.game.legal_moves()
+            return ms[self.option % len(ms)] if ms else None
+        gs = self.groups()
+        if not gs:
+            return None
+        self._clamp()
+        return gs[self.group][1][self.option]
+
+    def preview(self, move):
+        """(big text, number whose colours the ring shows)."""
+        s = self.state
+        p = s.current
+        goal = s.settings.goal
+        k = move[0]
+        if k == "die" or (k == "keeper" and s.cards[move[1]][1] == "addsub"):
+            i = move[2]
+            d = move[1] if k == "die" else s.cards[move[1]][2]
+            frm = s.space(p, i)
+            probe = s.copy()
+            rules.apply(probe, move)
+            to = to_space(goal, probe.pos[2 * p + i])
+            text = "%s %d%s%d=%d" % (PAWN[i], frm, OP_SYMBOLS[move[3]], d, to)
+            return text, to
+        if k == "lose":
+            return "lose %d" % move[1], -1
+        if k == "commit":
+            return "End turn", -1
+        if k == "keeper":
+            effect = s.cards[move[1]][1]
+            if effect == "send_start":
+                return "P%d%s to start" % (move[2] + 1, PAWN[move[3]]), \
+                    s.space(move[2], move[3])
+            return "Curse P%d" % (move[2] + 1), -1
+        if k == "pawn":
+            return "card: pawn %s" % PAWN[move[1]], s.space(p, move[1])
+        if k == "switch":
+            return "%s<>P%d%s" % (PAWN[move[1]], move[2] + 1,
+                                  PAWN[move[3]]), s.space(move[2], move[3])
+        if k == "steal":
+            return "take P%d's" % (move[1] + 1), -1
+        return k, -1
+
+    # ------------------------------------------------------------ input
+    def press(self, name):
+        mode = self.mode
+        if mode == "news":
+            if name in ("A", "B"):
+                self._next_news()
+            return
+        if mode == "over":
+            if name in ("A", "B"):
+                from primeplay.app.menus import MainMenu
+                self.app.go(MainMenu(self.app))
+            return
+        if mode == "menu":
+            self._press_menu(name)
+            return
+        if mode == "rolling" or self.is_bot():
+            # A computer is playing, or the dice are in the air.
+            if name == "B" and mode != "rolling":
+                self.mode_before_menu = mode
+                self.mode = "menu"
+            return
+        if mode == "roll":
+            if name in ("A", "ROLL"):
+                self._start_roll()
+            elif name == "B":
+                self.mode_before_menu = mode
+                self.mode = "menu"
+        elif mode == "confirm":
+            if name == "A":
+                self._apply(("commit",))
+            elif name == "B":
+                self.mode = "move"
+        elif mode == "action":
+            n = len(self.game.legal_moves())
+            if name in ("UP", "LEFT"):
+                self.option = (self.option - 1) % n
+            elif name in ("DOWN", "RIGHT"):
+                self.option = (self.option + 1) % n
+            elif name == "A":
+                self._apply(self.current_move())
+        elif mode == "move":
+            self._press_move(name)
+
+    def _press_move(self, name):
+        gs = self.groups()
+        if name in ("UP", "DOWN"):
+            self.group = (self.group + (1 if name == "DOWN" else -1)) % len(gs)
+            self.option = 0
+        elif name in ("LEFT", "RIGHT"):
+            n = len(gs[self.group][1])
+            self.option = (self.option + (1 if name == "RIGHT" else -1)) % n
+        elif name in OP_BUTTONS:
+            self._jump_to_op(gs, OP_BUTTONS[name])
+        elif name == "A":
+            m = self.current_move()
+            if m[0] == "commit":
+                self.mode = "confirm"
+            else:
+                self._apply(m)
+        elif name == "B":
+            if self.game.can_undo():
+                self.game.undo()
+                self._sync()
+            else:
+                self.mode_before_menu = "move"
+                self.mode = "menu"
+
+    def _jump_to_op(self, gs, op):
+        moves = gs[self.group][1]
+        cur = moves[self.option]
+        pawn = cur[2] if cur[0] == "die" else 0
+        best = None
+        for i in range(len(moves)):
+            m = moves[i]
+            if m[0] in ("die", "keeper") and len(m) == 4 and m[3] == op:
+                if best is None or m[2] == pawn:
+                    best = i
+                    if m[2] == pawn:
+                        break
+        if best is not None:
+            self.option = best
+
+    def _press_menu(self, name):
+        if name in ("UP", "DOWN"):
+            self.menu_cursor = 1 - self.menu_cursor
+        elif name == "B":
+            self.mode = self.mode_before_menu
+        elif name == "A":
+            if self.menu_cursor == 0:
+                self.mode = self.mode_before_menu
+            else:
+                from primeplay.app.menus import MainMenu
+                # The save holds the game as of the last committed turn.
+                self.app.go(MainMenu(self.app))
+
+    def _start_roll(self):
+        self.mode = "rolling"
+        self.until = self.app.now + ROLL_MS
+
+    def _next_news(self):
+        self.news = self.news[1:]
+        if not self.news:
+            self.mode = self.after_news
+            if self.game.phase == OVER:
+                self._finish()
+        self.until = self.app.now + NEWS_BOT_MS
+
+    # ------------------------------------------------------------ time
+    def tick(self):
+        now = self.app.now
+        if self.mode == "rolling":
+            if now >= self.until:
+                self._apply(("roll",))
+                self.shown_dice = self.state.rolled
+            return
+        if self.mode == "news":
+            if self._all_bots_or_bot_turn() and now >= self.until:
+                self._next_news()
+            return
+        if self.mode in ("over", "menu") or not self.is_bot():
+            return
+        if now < self.until:
+            return
+        bot = self.bots[self.state.current]
+        if self.mode == "roll":
+            self._start_roll()
+            return
+        if self.bot_move is None:
+            self.bot_move = bot.choose(self.state)
+            self._select(self.bot_move)
+            self.until = now + BOT_MS
+        else:
+            m = self.bot_move
+            self.bot_move = None
+            self._apply(m)
+
+    def _all_bots_or_bot_turn(self):
+        return self.is_bot() or self.bots[(self.state.current - 1) %
+                                          len(self.bots)] is not None
+
+    def _select(self, move):
+        """Point the cursor at ``move`` so the screen shows the choice."""
+        if self.mode == "action":
+            ms = self.game.legal_moves()
+            if move in ms:
+                self.option = ms.index(move)
+            return
+        gs = self.groups()
+        for gi in range(len(gs)):
+            if move in gs[gi][1]:
+                self.group = gi
+                self.option = gs[gi][1].index(move)
+                return
+
+    # ------------------------------------------------------------ news
+    def _news_lines(self, events):
+        s = self.state
+        pages = []
+        for e in events:
+            k = e[0]
+            if k == "bump":
+                pages.append(["Bump!", "P%d pawn %s goes" % (e[1] + 1,
+                                                            PAWN[e[2]]),
+                              "back to start."])
+            elif k == "draw":
+                card = s.cards[e[2]]
+                pages.append(["P%d draws:" % (e[1] + 1)] + wrap(card[3])[:3])
+            elif k == "no_effect":
+                pages.append(["The card has", "no effect here."])
+            elif k == "cursed":
+                pages.append(["P%d is cursed:" % (e[1] + 1),
+                              "only - and / next", "turn."])
+            elif k == "stole":
+                pages.append(["P%d takes a Keeper" % (e[1] + 1),
+                              "from P%d:" % (e[2] + 1)] +
+                             wrap(s.cards[e[3]][3])[:2])
+            elif k == "switched":
+                pages.append(["Switched places", "with P%d pawn %s." % (
+                    e[3] + 1, PAWN[e[4]])])
+            elif k == "moved":
+                pages.append(["Pawn %s moves" % PAWN[e[2]],
+                              "to %d." % e[3]])
+            elif k == "home":
+                if not any(x[0] == "win" for x in events):
+                    pages.append(["P%d pawn %s is" % (e[1] + 1, PAWN[e[2]]),
+                                  "home!"])
+            elif k == "station":
+                pages.append(["Way Station %d" % e[2], "visited."])
+            elif k == "extra_roll":
+                pages.append(["P%d rolls again." % (e[1] + 1)])
+            elif k == "lost_die":
+                pages.append(["No use for the %d:" % e[2], "it is lost."])
+            elif k == "reshuffle":
+                pages.append(["Deck empty:", "discards shuffled."])
+        return pages
+
+    def _finish(self):
+        s = self.state
+        self.mode = "over"
+        self.app.saved_game = None
+        if s.settings.solitaire:
+            key = "solitaire2" if s.settings.goal != "standard" else \
+                "solitaire1"
+            best = self.app.prefs["best"]
+            if key not in best or s.rolls[0] < best[key]:
+                best[key] = s.rolls[0]
+        self.app.store()
+
+    # ------------------------------------------------------------ draw
+    def draw(self, sc):
+        s = self.state
+        n = self.app.pixels
+        p = s.current
+        mode = self.mode
+        if mode == "news":
+            y = 0
+            for line in self.news[0][:4]:
+                sc.text(0, y, line[:COLS])
+                y += CHAR_H + 1
+            sc.text(0, 52, "A: go on"[:COLS])
+            sc.leds = colours.seat_ring(p, n, 6)
+            return
+        if mode == "over":
+            self._draw_over(sc)
+            return
+        if mode == "menu":
+            from primeplay.app.menus import draw_rows
+            draw_rows(sc, ["Resume", "Save and quit"], self.menu_cursor, 0)
+            sc.leds = colours.seat_ring(p, n, 2)
+            return
+        self._draw_header(sc)
+        if mode in ("roll", "rolling"):
+            who = "rolling..." if mode == "rolling" else \
+                "computer" if self.is_bot() else "A: roll"
+            sc.text(0, 14, "P%d" % (p + 1), 2)
+            sc.text(40, 20, who)
+            if mode == "rolling":
+                face = (self.app.now // 60) % 10 + 1
+                sc.die(0, 42, face)
+                sc.die(22, 42, (face * 7) % 10 + 1)
+                sc.leds = colours.spinner(p, n, self.app.now // 50)
+            else:
+                sc.leds = colours.seat_ring(p, n)
+            return
+        if mode == "confirm":
+            sc.text(0, 14, "End turn?", 2)
+            sc.text(0, 40, "A: yes  B: no")
+            sc.leds = colours.seat_ring(p, n)
+            return
+        m = self.current_move()
+        if m is None:
+            return
+        big, focus = self.preview(m)
+        scale = 2 if len(big) * CHAR_W * 2 <= WIDTH else 1
+        sc.text(0, 14, big, scale)
+        if mode == "action":
+            card = s.cards[s.pending[0]]
+            sc.text(0, 40, wrap(card[3])[0][:COLS])
+            sc.text(0, 52, "%d/%d A:ok" % (self.option + 1,
+                                          len(self.game.legal_moves())))
+        else:
+            self._draw_uses(sc)
+        sc.leds = colours.number_ring(focus, n) if focus >= 0 else \
+            colours.seat_ring(p, n)
+
+    def _draw_header(self, sc):
+        s = self.state
+        p = s.current
+        parts = ["P%d" % (p + 1)]
+        for i in (0, 1):
+            parts.append("%s%s" % (PAWN[i], "--" if s.is_home(p, i)
+                                   else s.space(p, i)))
+        if s.curse_now:
+            parts.append("C")
+        text = " ".join(parts)
+        right = "T%d" % s.turn if not s.settings.solitaire else \
+            "R%d" % s.rolls[0]
+        sc.text(0, 0, text[:COLS - len(right) - 1])
+        sc.text(WIDTH - len(right) * CHAR_W, 0, right)
+        sc.rect(0, CHAR_H, WIDTH, 1, 1)
+
+    def _draw_uses(self, sc):
+        """The dice and Keepers left, the chosen one lit."""
+        gs = self.groups()
+        x = 0
+        y = 64 - DIE_SIZE
+        shown = []
+        for gi in range(len(gs)):
+            label, moves = gs[gi]
+            on = gi == self.group
+            m = moves[0]
+            if m[0] in ("die", "lose"):
+                count = self.state.dice.count(m[1])
+                for _ in range(count):
+                    if x + DIE_SIZE > WIDTH - 30:
+                        break
+                    if on:
+                        sc.rect(x, y, DIE_SIZE, DIE_SIZE, 1)
+                    sc.die(x, y, m[1], 0 if on else 1)
+                    x += DIE_SIZE + 2
+            else:
+                tag = "K" if m[0] == "keeper" else "End"
+                if m[0] == "keeper" and self.state.cards[m[1]][1] == "addsub":
+                    tag = "K%d" % self.state.cards[m[1]][2]
+                w = len(tag) * CHAR_W + 2
+                if x + w > WIDTH - 24:
+                    continue
+                if on:
+                    sc.rect(x, y + 3, w, CHAR_H, 1)
+                sc.text(x + 1, y + 3, tag, 1, 0 if on else 1)
+                x += w + 2
+        n = len(gs[self.group][1]) if gs else 0
+        if n > 1:
+            tag = "%d/%d" % (self.option + 1, n)
+            sc.text(WIDTH - len(tag) * CHAR_W, 64 - CHAR_H, tag)
+
+    def _draw_over(self, sc):
+        s = self.state
+        if s.settings.solitaire:
+            key = "solitaire2" if s.settings.goal != "standard" else \
+                "solitaire1"
+            sc.text(0, 0, "Done in", 1)
+            sc.text(0, 14, "%d rolls" % s.rolls[0], 2)
+            sc.text(0, 40, "Best: %d" % self.app.prefs["best"][key])
+        else:
+            w = s.winner
+            sc.text(0, 0, "Game over")
+            sc.text(0, 14, "P%d wins!" % (w + 1), 2)
+            sc.text(0, 40, "%s, %d turns" % (
+                "computer" if self.bots[w] else "human", s.turn))
+        sc.text(0, 52, "A: menu")
+        sc.leds = colours.seat_ring(s.winner or 0, self.app.pixels, 16)
