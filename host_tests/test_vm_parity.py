@@ -126,3 +126,36 @@ def test_a_long_game_fits_a_small_heap():
 
 def test_rules_pass_the_mpy_cross_syntax_gate():
     assert mpvm.mpy_cross_gate() >= 10
+
+
+APP_CODE = """
+from primeplay.app import App
+a = App(seed=%d)
+a.prefs["seats"][1] = 1
+a.press('A'); a.press('UP'); a.press('A')
+t = 0
+keys = ('A', 'RIGHT', 'DOWN', 'A', 'B', 'A', 'LEFT', 'A')
+for i in range(400):
+    a.press(keys[i %% len(keys)])
+    t += 350
+    a.tick(t)
+    if i %% 40 == 0:
+        sc = a.scene()
+        print(repr(sc.items))
+        print(repr(sc.leds))
+"""
+
+
+def app_expected(seed):
+    import io
+    import contextlib
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(APP_CODE % seed, {})
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_app_shows_the_same_screens_on_micropython(seed):
+    # Scenes and LED colours, not just rules: the UI runs on the board too.
+    assert mpvm.run_unix(APP_CODE % seed, heapsize="2M") == app_expected(seed)

@@ -136,7 +136,8 @@ class Game:
             rules.apply(s, m)
         self.state = s
         self._since = moves
-        del self.log[-4:]
+        # MicroPython's bytearray has no slice deletion.
+        self.log = self.log[:-4]
         return True
 
     def end_positions(self):
