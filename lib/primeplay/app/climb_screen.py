@@ -56,7 +56,8 @@ class ClimbPlay:
         self.app = app
         self.seats = seats
         self.seed = seed
-        self.game = game if game is not None else Game(settings, seed)
+        self.game = game if game is not None else \
+            Game(settings, seed, record=False)
         self.bots = [Bot() if s else None for s in seats]
         self.mode = "roll"
         self.until = 0
@@ -87,7 +88,7 @@ class ClimbPlay:
                                  "Set aside.", "A: OK"], MainMenu(app)))
             return None
         return cls(app, state.settings, g.get("seed", 0), seats,
-                   Game.from_state(state, g.get("seed", 0)))
+                   Game.from_state(state, g.get("seed", 0), record=False))
 
     # ------------------------------------------------------------ state
     @property

@@ -14,7 +14,8 @@ something, and chooses Action targets by trying each one on a copy.
 
 from primeplay.rng import Rng
 from primeplay.numbers import is_all_red
-from primeplay.climb import reach
+from primeplay.climb import reach, values
+from primeplay.climb.settings import STANDARD
 from primeplay.climb.game import Game, move_text, decode_move
 from primeplay.climb.rules import (legal_moves, allowed_ops, blocked, apply,
                                    _target, ROLL, MOVE, ACTION)
@@ -22,6 +23,9 @@ from primeplay.climb.track import to_space, TOP, ADD, SUB, MUL, DIV
 
 # Scores are in "progress" units (one space of the route).
 HOME = 160           # a pawn home is worth more than any space
+# With the solved-solitaire table (standard races), in turns x 1000.
+CARD_X1000 = 300     # a card to draw is worth about a third of a turn
+KEEPER_X1000 = 400   # a Keeper is spent only to save this much
 KEEPER_COST = 6      # a Keeper used must buy at least this much
 CARD_VALUE = 5       # ending on an all-red space draws a card
 STATION_VALUE = 25   # a Way Station still to visit
@@ -196,13 +200,110 @@ def plan_turn(state):
     win = _winning_shares(pl, sa, sb, state.settings.sprint)
     if win is not None:
         La, Lb, va, vb = win
+    elif _table_applies(state):
+        La, Lb, va, vb = _best_by_table(state, pl, sa, sb, knums)
     else:
         La, Lb, va, vb = _best_shares(state, pl, sa, sb, opp)
-        if La is None:
-            return []
+    if La is None:
+        return []
     moves = _path(state, pl, ta, La, va, 0, kcids)
     moves += _path(state, pl, tb, Lb, vb, 1, kcids)
     return moves
+
+
+def _table_applies(state):
+    """The solved-solitaire table judges standard races to 101."""
+    st = state.settings
+    return st.goal == STANDARD and not st.sprint and not st.way_stations
+
+
+def _settle(a, b):
+    # Own pawns ending on one numbered space: one goes back to 0.
+    if a == b and 0 < a < TOP:
+        return a, 0
+    return a, b
+
+
+def _table_score(state, a, b, opp):
+    """Minus the turns still needed from (a, b), plus the turns an
+    opponent loses by being bumped, plus a card; all x 1000."""
+    a, b = _settle(a, b)
+    score = -values.turns_x1000(a, b)
+    p = state.current
+    if state.settings.cards:
+        for i, v in ((0, a), (1, b)):
+            if v != state.start_pos[i] and v != TOP and is_all_red(v):
+                score += CARD_X1000
+                break
+    for x, y in opp:
+        if x == a or x == b:
+            if 0 < x < TOP:
+                score += values.turns_x1000(0, y) - values.turns_x1000(x, y)
+    return score
+
+
+def _best_pair(state, r, opp):
+    best = None
+    best_v = None
+    for a, b in r:
+        v = _table_score(state, a, b, opp)
+        if best_v is None or v > best_v:
+            best, best_v = (a, b), v
+    return best, best_v
+
+
+def _best_by_table(state, pl, sa, sb, knums):
+    """The end pair the table likes best; Keepers only if they save at
+    least KEEPER_X1000.  Returns the shares that reach it."""
+    p = state.current
+    a0 = state.pos[2 * p]
+    b0 = state.pos[2 * p + 1]
+    # Each opponent pawn with its partner, for what a bump costs them.
+    opp = []
+    for q in range(state.settings.players):
+        if q != p:
+            x, y = state.pos[2 * q], state.pos[2 * q + 1]
+            opp.append((x, y))
+            opp.append((y, x))
+    pair, score = _best_pair(state, reach.search(a0, b0, state.dice), opp)
+    use_keepers = 0
+    if knums:
+        kpair, kscore = _best_pair(state, reach.search(a0, b0, state.dice,
+                                                       knums), opp)
+        if kpair is not None and (pair is None or
+                                  kscore >= score + KEEPER_X1000):
+            pair = kpair
+            use_keepers = 1
+    if pair is None:
+        return None, None, None, None
+    return _shares_for(pl, sa, sb, pair, use_keepers)
+
+
+def _shares_for(pl, sa, sb, pair, use_keepers):
+    """Complementary shares ending on ``pair``, fewest Keepers first."""
+    kc = pl.kcount
+    best = None
+    for La in range(pl.nshares):
+        if sa[La] is None or pair[0] not in sa[La]:
+            continue
+        ds_a = La // kc
+        ka = La - ds_a * kc
+        if ka and not use_keepers:
+            continue
+        ds_b = pl.full_ds - ds_a
+        if not pl.fits(ds_a, ds_b):
+            continue
+        for kb in range(kc):
+            if kb & ka or (kb and not use_keepers):
+                continue
+            Lb = ds_b * kc + kb
+            if sb[Lb] is not None and pair[1] in sb[Lb]:
+                used = _popcount(ka | kb)
+                if best is None or used < best[0]:
+                    best = (used, La, Lb)
+    if best is None:
+        return None, None, None, None
+    return best[1], best[2], pair[0], pair[1]
 
 
 def _winning_shares(pl, sa, sb, sprint):

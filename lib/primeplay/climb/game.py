@@ -47,15 +47,20 @@ def decode_move(b, i=0):
 
 
 class Game:
-    __slots__ = ("settings", "seed", "state", "log", "_mark", "_since")
+    __slots__ = ("settings", "seed", "state", "log", "record", "_mark",
+                 "_since")
 
-    def __init__(self, settings=None, seed=0):
+    def __init__(self, settings=None, seed=0, record=True):
         if settings is None:
             settings = Settings()
         self.settings = settings
         self.seed = seed
         self.state = rules.new_game(settings, seed)
-        self.log = bytearray()           # every move, encode_move()d
+        # Every move, encode_move()d.  The handheld passes record=False: it
+        # saves snapshots, and a log growing in 4-byte steps for hours
+        # fragments a small heap.
+        self.log = bytearray()
+        self.record = record
         self._mark = self.state.copy()   # undo barrier
         self._since = []                 # moves since the barrier
 
@@ -68,9 +73,9 @@ class Game:
         return g
 
     @classmethod
-    def from_state(cls, state, seed=0):
+    def from_state(cls, state, seed=0, record=True):
         """Go on from a state restored from a save (no history before it)."""
-        g = cls(state.settings, seed)
+        g = cls(state.settings, seed, record)
         g.state = state
         g._mark = state.copy()
         return g
@@ -102,7 +107,8 @@ class Game:
     def apply(self, move):
         """Make a move; IllegalMove leaves the game as it was."""
         rules.apply(self.state, move)
-        self.log.extend(encode_move(move))
+        if self.record:
+            self.log.extend(encode_move(move))
         s = self.state
         barrier = move[0] in ("roll", "commit") or s.phase in (ROLL, OVER)
         if not barrier:
@@ -136,8 +142,9 @@ class Game:
             rules.apply(s, m)
         self.state = s
         self._since = moves
-        # MicroPython's bytearray has no slice deletion.
-        self.log = self.log[:-4]
+        if self.record:
+            # MicroPython's bytearray has no slice deletion.
+            self.log = self.log[:-4]
         return True
 
     def end_positions(self):

@@ -1,0 +1,108 @@
+"""Generate lib/primeplay/climb/values.bin: the expected number of turns
+to bring both pawns home from every pair of spaces, playing perfectly.
+
+    python tools/gen_climb_values.py          # ~1-2 minutes
+
+Value iteration over the 5,151 unordered pawn pairs of solitaire Prime
+Climb without cards (bumping your own pawn included): V(101, 101) = 0 and
+
+    V(a, b) = 1 + sum over the 100 rolls of min over end pairs of V.
+
+DESIGN.md's reference is 8.98 turns from (0, 0); the test suite checks the
+table against it and that it satisfies the equation above.
+
+The file holds, for a <= b in row order, V * 1000 rounded, as unsigned
+16-bit big-endian numbers: 10,302 bytes, read by climb/values.py.
+"""
+
+import os
+import sys
+from array import array
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "lib"))
+
+from primeplay.climb.reach import search  # noqa: E402
+from primeplay.climb.values import index, N, SCALE, PATH  # noqa: E402
+
+HOME = 101
+
+
+def settle(a, b):
+    """Own pawns ending on one numbered space: one goes back to 0."""
+    if a == b and 0 < a < HOME:
+        return a, 0
+    return a, b
+
+
+def rolls():
+    """(dice, probability numerator out of 100)."""
+    out = []
+    for d1 in range(1, 11):
+        for d2 in range(d1, 11):
+            if d1 == d2:
+                out.append(([d1] * 4, 1))
+            else:
+                out.append(([d1, d2], 2))
+    return out
+
+
+def successors():
+    """For every pair index and roll: the pair indices it can end on."""
+    table = []
+    rs = rolls()
+    for a in range(N):
+        for b in range(a, N):
+            per_roll = []
+            for dice, _ in rs:
+                if a == HOME and b == HOME:
+                    per_roll.append(array("H", [index(HOME, HOME)]))
+                    continue
+                ends = set()
+                for x, y in search(a, b, dice):
+                    x, y = settle(x, y)
+                    ends.add(index(min(x, y), max(x, y)))
+                per_roll.append(array("H", sorted(ends)))
+            table.append(per_roll)
+    return table
+
+
+def iterate(table, tol=1e-9, max_sweeps=500):
+    weights = [w for _, w in rolls()]
+    v = [10.0] * len(table)
+    goal = index(HOME, HOME)
+    v[goal] = 0.0
+    for sweep in range(max_sweeps):
+        delta = 0.0
+        for i in range(len(table)):
+            if i == goal:
+                continue
+            total = 0.0
+            for ends, w in zip(table[i], weights):
+                total += w * min([v[j] for j in ends])
+            new = 1.0 + total / 100.0
+            d = abs(new - v[i])
+            if d > delta:
+                delta = d
+            v[i] = new
+        if delta < tol:
+            return v, sweep + 1
+    raise RuntimeError("value iteration did not converge")
+
+
+def main():
+    table = successors()
+    v, sweeps = iterate(table)
+    data = bytearray()
+    for x in v:
+        q = int(round(x * SCALE))
+        data += bytes((q >> 8, q & 0xFF))
+    with open(PATH, "wb") as f:
+        f.write(data)
+    print("V(0, 0) = %.4f turns; %d sweeps; wrote %s (%d bytes)"
+          % (v[index(0, 0)], sweeps, os.path.relpath(PATH, ROOT), len(data)))
+
+
+if __name__ == "__main__":
+    main()
