@@ -243,12 +243,55 @@ def _table_score(state, a, b, opp):
 
 
 def _best_pair(state, r, opp):
+    """The pair of ``r`` (a reach.Reach) with the best _table_score.
+
+    Written out over the result's words with no tuple or call per pair:
+    the worst turn has ~6,700 end pairs, and on the board every allocation
+    and call there counts (this is _table_score, inlined).
+    """
+    table = values._load()
+    n = values.N
+    p = state.current
+    sa, sb = state.start_pos
+    card = CARD_X1000 if state.settings.cards else 0
+    # What landing on each space gains: the bumped opponents' lost turns.
+    gain = [0] * n
+    for x, y in opp:
+        if 0 < x < TOP:
+            gain[x] += values.turns_x1000(0, y) - values.turns_x1000(x, y)
+    red = bytearray(n)
+    for v in range(11, TOP):
+        if is_all_red(v):
+            red[v] = 1
+    words = r.words
+    nw = r.nw
+    wbits = reach.WORD
     best = None
     best_v = None
-    for a, b in r:
-        v = _table_score(state, a, b, opp)
-        if best_v is None or v > best_v:
-            best, best_v = (a, b), v
+    for a in range(r.width):
+        for k in range(nw):
+            x = words[a * nw + k]
+            b = k * wbits
+            while x:
+                if x & 1:
+                    aa, bb = a, b
+                    if aa == bb and 0 < aa < TOP:
+                        bb = 0
+                    if aa <= bb:
+                        i = 2 * (aa * n - (aa * (aa - 1) >> 1) + bb - aa)
+                    else:
+                        i = 2 * (bb * n - (bb * (bb - 1) >> 1) + aa - bb)
+                    v = -((table[i] << 8) | table[i + 1])
+                    if (red[aa] and aa != sa) or (red[bb] and bb != sb):
+                        v += card
+                    v += gain[aa]
+                    if bb != aa:
+                        v += gain[bb]
+                    if best_v is None or v > best_v:
+                        best_v = v
+                        best = (a, b)
+                x >>= 1
+                b += 1
     return best, best_v
 
 
