@@ -1,0 +1,228 @@
+"""primeplay firmware: CircuitPython 9/10 runs this file at boot.
+
+Loads the board profile named by ``PRIMEPLAY_BOARD`` in settings.toml
+(default ``pico_ref``), builds the device adapter and the app, then loops:
+buttons -> app.press, app.tick(ms), device.show(scene) when the scene
+changed.  Any unexpected error puts an error screen up (type and message,
+LEDs red, "A: restart"), logs the traceback on the serial console, waits
+for A or 30 s and restarts the board.  The saved game is untouched: saves
+happen only after committed turns.  Ctrl-C (KeyboardInterrupt) is not
+caught, so the REPL stays reachable.
+
+Hardware modules are imported inside ``main`` only: the host tests import
+this file on CPython and drive ``run`` and ``fail`` with fakes.
+"""
+
+import sys
+import time
+
+DEFAULT_BOARD = "pico_ref"
+FRAME_S = 0.02          # main loop period
+ERROR_WAIT_MS = 30_000  # error screen: restart after this long without A
+ERROR_ARM_MS = 700      # ...ignoring presses this soon (a held or queued A)
+ERROR_POLL_S = 0.05
+RED = (255, 0, 0)
+LINE_CHARS = 21         # terminalio 6x12 cells across 128 pixels
+
+
+def ms_clock():
+    """Milliseconds since boot.  monotonic_ns, not monotonic(): CircuitPython's
+    float monotonic() loses millisecond resolution after about an hour."""
+    return time.monotonic_ns() // 1_000_000
+
+
+def run(device, app, clock, sleep, restart=None, pixels=12, frames=None):
+    """The main loop.  ``device``: ``poll()`` -> button names, ``show(scene)``;
+    ``app``: ``press(name)``, ``tick(ms)``, ``scene()``; ``clock()`` -> ms;
+    ``sleep(seconds)``.  Never returns on the board; ``frames`` bounds the
+    loop for tests.  An exception goes to ``fail`` (error screen, restart)."""
+    try:
+        shown = None
+        n = 0
+        while frames is None or n < frames:
+            for name in device.poll():
+                app.press(name)
+            app.tick(clock())
+            scene = app.scene()
+            if shown is None or not (scene == shown):
+                device.show(scene)
+                # A copy: an app that mutates and returns one Scene object
+                # would otherwise always compare equal to what was shown.
+                shown = _snapshot(scene)
+            sleep(FRAME_S)
+            n += 1
+    except Exception as exc:  # noqa: BLE001 - the board must never just stop
+        fail(exc, device, clock, sleep, restart, pixels)
+
+
+def _snapshot(scene):
+    return type(scene)(list(scene.items), list(scene.leds))
+
+
+def fail(exc, device, clock, sleep, restart=None, pixels=12, wait_ms=ERROR_WAIT_MS):
+    """Log ``exc``, show the error screen if there is a device, wait for A
+    (or ``wait_ms``) and call ``restart`` (default: ``restart_board``)."""
+    try:
+        import gc
+        gc.collect()  # a MemoryError leaves little room to report it
+    except Exception:
+        pass
+    log_exception(exc)
+    if device is not None:
+        try:
+            device.show(error_scene(exc, pixels))
+        except Exception as show_exc:
+            print("primeplay: cannot show the error screen:", repr(show_exc))
+            device = None
+    if device is not None:
+        print("primeplay: press A to restart (restarting in %d s anyway)" % (wait_ms // 1000))
+    else:
+        print("primeplay: restarting in %d s" % (wait_ms // 1000))
+    start = clock()
+    while clock() - start < wait_ms:
+        if device is not None:
+            try:
+                pressed = device.poll()
+            except Exception:
+                device = None
+                pressed = ()
+            if "A" in pressed and clock() - start >= ERROR_ARM_MS:
+                break
+        sleep(ERROR_POLL_S)
+    (restart or restart_board)()
+
+
+def log_exception(exc):
+    try:
+        import traceback
+        traceback.print_exception(exc, exc, exc.__traceback__)
+        return
+    except Exception:
+        pass
+    try:
+        print_exception = getattr(sys, "print_exception")  # MicroPython
+        print_exception(exc)
+    except Exception:
+        print("primeplay: %s: %s" % (type(exc).__name__, exc))
+
+
+def error_lines(exc):
+    """The error screen's text lines: the exception type, then its message
+    wrapped to the panel's width (at most three lines)."""
+    lines = [_fit(type(exc).__name__ + ":")]
+    message = str(exc) or "(no message)"
+    rows = []
+    for word in message.split():
+        while len(word) > LINE_CHARS:
+            rows.append(word[:LINE_CHARS])
+            word = word[LINE_CHARS:]
+        if rows and len(rows[-1]) + 1 + len(word) <= LINE_CHARS:
+            rows[-1] = rows[-1] + " " + word
+        else:
+            rows.append(word)
+    if len(rows) > 3:
+        rows = rows[:3]
+        rows[2] = _fit(rows[2][:LINE_CHARS - 3] + "...")
+    return lines + rows
+
+
+def _fit(text):
+    return text[:LINE_CHARS]
+
+
+def error_scene(exc, pixels=12):
+    """A Scene with the error and "A: restart", all LEDs red."""
+    from primeplay.app.scene import Scene
+    scene = Scene()
+    scene.rect(0, 0, 128, 12, 1)
+    scene.text(0, 0, _fit(error_lines(exc)[0]), 1, 0)
+    y = 13
+    for line in error_lines(exc)[1:]:
+        scene.text(0, y, line, 1, 1)
+        y += 12
+    scene.text(0, 52, "A: restart", 1, 1)
+    scene.leds = [RED] * pixels
+    return scene
+
+
+def restart_board():
+    """Soft reload while a serial console is attached (the console and the
+    CIRCUITPY drive stay up and the traceback stays readable), hard reset
+    otherwise (also clears a wedged I2C bus)."""
+    try:
+        import supervisor
+        if supervisor.runtime.serial_connected:
+            supervisor.reload()
+            # The reload lands as a pending exception at the next bytecode
+            # check point: give it a loop to land in.
+            for _ in range(20):
+                time.sleep(0.1)
+    except Exception as exc:
+        print("primeplay: reload failed:", repr(exc))
+    import microcontroller
+    microcontroller.reset()
+
+
+def make_seed():
+    """32 random bits: the hardware RNG when the port has one, else the clock."""
+    try:
+        import os
+        return int.from_bytes(os.urandom(4), "big")
+    except Exception:
+        return time.monotonic_ns() & 0xFFFFFFFF
+
+
+def board_name():
+    """PRIMEPLAY_BOARD from settings.toml, or DEFAULT_BOARD."""
+    import os
+    name = os.getenv("PRIMEPLAY_BOARD")
+    return name.strip() if name and name.strip() else DEFAULT_BOARD
+
+
+def main():
+    """Boot and run; if even the error path fails, restart anyway."""
+    try:
+        start()
+    except Exception as exc:  # noqa: BLE001
+        print("primeplay: error while handling an error:", repr(exc))
+    restart_board()  # run/fail only come back here when something broke
+
+
+def start():
+    device = None
+    pixels = 12
+    try:
+        import microcontroller
+        from boards import load_profile, button_names
+        profile = load_profile(board_name())
+        pixels = profile["pixel_count"]
+        _check_board_id(profile)
+        from savestore import NvmStorage
+        from device import Device
+        device = Device(profile)
+        from primeplay.app import App
+        nvm = microcontroller.nvm
+        if nvm is None:
+            raise RuntimeError("no microcontroller.nvm on this board: saves need it")
+        app = App(storage=NvmStorage(nvm), seed=make_seed(), pixels=pixels,
+                  buttons=button_names(profile))
+    except Exception as exc:  # noqa: BLE001
+        fail(exc, device, ms_clock, time.sleep, None, pixels)
+        return
+    run(device, app, ms_clock, time.sleep, None, pixels)
+
+
+def _check_board_id(profile):
+    try:
+        import board
+        running = board.board_id
+    except Exception:
+        return
+    wanted = profile.get("board_ids")
+    if wanted and running not in wanted:
+        print("primeplay: warning: profile %r is for %s, this is %s"
+              % (profile["name"], ", ".join(wanted), running))
+
+
+if sys.implementation.name == "circuitpython":
+    main()

