@@ -118,6 +118,26 @@ def import_rows():
     return rows
 
 
+# Key scripts for the I2C cost of real screens (pico_ref board).
+I2C_SCRIPTS = [
+    ("menu: cursor down and up", "DOWN,UP,DOWN,UP"),
+    ("setup: change settings", "A,RIGHT,DOWN,RIGHT,LEFT"),
+    ("a Prime Climb turn: roll, browse, move",
+     "A,UP,A,A,WAIT:800,RIGHT,RIGHT,DOWN,A,A"),
+    ("colour explorer: count up", "DOWN,A,UP,UP,UP,UP"),
+]
+
+
+def i2c_rows():
+    import sim
+    rows = []
+    for label, keys in I2C_SCRIPTS:
+        r = sim.frame_bytes(keys, seed=3, board="pico_ref")
+        rows.append((label, r["full"], r["frames"], r["mean"], r["max"],
+                     r["full_frames"]))
+    return rows
+
+
 def game_rows():
     from primeplay.climb import Settings
     from primeplay.climb.bot import play_random
@@ -135,7 +155,7 @@ def game_rows():
     return rows
 
 
-def render(climb, imports, games):
+def render(climb, imports, games, i2c):
     out = ["# Benchmarks", "",
            "Written by `make bench` (tools/bench.py). Fuel: the WASI "
            "MicroPython VM's deterministic work count; ~7e7 fuel is one "
@@ -160,6 +180,15 @@ def render(climb, imports, games):
     for what, fuel, alloc in imports:
         out.append("| %s | %.1f | %.0f | %d |" % (
             what, fuel / 1e6, fuel / FUEL_PER_SECOND * 1000, alloc))
+    out += ["", "## OLED: I2C bytes per frame", "",
+            "Through the simulator's fake bus, real SSD1306 driver. A full "
+            "frame is %d bytes, about %.0f ms at 400 kHz; the renderer "
+            "sends only what changed." % (i2c[0][1], i2c[0][1] * 9 / 400.0),
+            "", "| script | frames | mean bytes | max bytes | full frames |",
+            "|---|---:|---:|---:|---:|"]
+    for label, full, frames, mean, mx, fulls in i2c:
+        out.append("| %s | %d | %.0f | %d | %d |" % (label, frames, mean, mx,
+                                                   fulls))
     out += ["", "## Whole random games (soak players)", "",
             "| game | moves | CPython ms | fuel (M) | fuel per move | bytes |",
             "|---|---:|---:|---:|---:|---:|"]
@@ -170,7 +199,7 @@ def render(climb, imports, games):
 
 
 def main(argv):
-    text = render(climb_rows(), import_rows(), game_rows())
+    text = render(climb_rows(), import_rows(), game_rows(), i2c_rows())
     print(text)
     if "--no-write" not in argv:
         with open(RESULTS, "w") as f:

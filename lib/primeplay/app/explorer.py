@@ -75,6 +75,10 @@ class Explorer:
                 sc.text(x + 1, 15, label, 2, 0 if i == self.field else 1)
             sc.text(44, 20, "x" if mode == "times" else "/")
         sc.text(0, 42, text[:WIDTH // CHAR_W])
-        names_text = " ".join([n[:2] for n in names]) or "no colours"
+        # Full colour names when they fit the line, else two letters each.
+        names_text = " ".join(names)
+        if len(names_text) > WIDTH // CHAR_W:
+            names_text = " ".join([n[:2] for n in names])
+        names_text = names_text or "no colours"
         sc.text(0, 52, names_text[:WIDTH // CHAR_W])
         sc.leds = colours.ring(names, self.app.pixels)
