@@ -373,6 +373,18 @@ class Sim:
             self.app.tick(self.now)
             self.render("tick")
 
+    def tick_to(self, now_ms):
+        """Wall-clock time for the live views: tick the app up to now_ms;
+        True when that changed the panel."""
+        if now_ms <= self.now:
+            return False
+        self.now = now_ms
+        self.app.tick(now_ms)
+        frames = self.frames
+        self.render("tick")
+        # A new frame, even one that only changed LEDs (0 I2C bytes).
+        return self.frames != frames
+
     def render(self, what="frame"):
         """Show the app's scene if it changed; returns the bytes sent."""
         scene = self.app.scene()
@@ -640,12 +652,8 @@ def run_window(sim):
                 sim.press(name)
                 pressed, pressed_until = name, time.monotonic() + 0.15
                 dirty = True
-        now_ms = int((time.monotonic() - start) * 1000)
-        if now_ms > sim.now:
-            sim.now = now_ms
-            sim.app.tick(now_ms)
-            if sim.render("tick"):
-                dirty = True
+        if sim.tick_to(int((time.monotonic() - start) * 1000)):
+            dirty = True
         if pressed and time.monotonic() > pressed_until:
             pressed = None
             dirty = True
@@ -715,12 +723,8 @@ def run_terminal(sim):
                     if name in sim.buttons:
                         sim.press(name)
                         dirty = True
-            now_ms = int((time.monotonic() - start) * 1000)
-            if now_ms > sim.now:
-                sim.now = now_ms
-                sim.app.tick(now_ms)
-                if sim.render("tick"):
-                    dirty = True
+            if sim.tick_to(int((time.monotonic() - start) * 1000)):
+                dirty = True
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
         out.write("\x1b[?25h\x1b[?1049l")

@@ -468,16 +468,7 @@ def play_random(settings, seed, max_moves=200000):
     The players draw from their own Rng (seeded from ``seed``), so the
     game's dice and shuffles stay those of the seed alone.
     """
-    g = Game(settings, seed)
-    rng = Rng(seed * 7919 + 17)
-    n = 0
-    while g.state.winner is None:
-        if n >= max_moves:
-            raise RuntimeError("game from seed %d not over after %d moves"
-                               % (seed, max_moves))
-        g.apply(random_move(g.state, rng))
-        n += 1
-    return g
+    return play_bots(settings, seed, [None] * settings.players, max_moves)
 
 
 def play_bots(settings, seed, seats=None, max_moves=20000):
