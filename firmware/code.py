@@ -172,6 +172,16 @@ def make_seed():
         return time.monotonic_ns() & 0xFFFFFFFF
 
 
+def read_cards(path="/cards.txt"):
+    """The table's own Prime Cards ("Fill in the Blanks"), if the drive
+    has a cards.txt; None otherwise.  The app checks the lines."""
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        return None
+
+
 def board_name():
     """PRIMEPLAY_BOARD from settings.toml, or DEFAULT_BOARD."""
     import os
@@ -205,7 +215,7 @@ def start():
         if nvm is None:
             raise RuntimeError("no microcontroller.nvm on this board: saves need it")
         app = App(storage=NvmStorage(nvm), seed=make_seed(), pixels=pixels,
-                  buttons=button_names(profile))
+                  buttons=button_names(profile), cards_text=read_cards())
     except Exception as exc:  # noqa: BLE001
         fail(exc, device, ms_clock, time.sleep, None, pixels)
         return

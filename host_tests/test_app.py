@@ -282,3 +282,46 @@ def test_mashing_buttons_never_crashes_or_loses_the_game(presses, seed):
         App(storage=MemoryStorage(store.data))
         from primeplay import save
         save.decode(store.data)
+
+
+CARDS_TXT = """# our table's own cards
+keeper addsub 11 Add or subtract 11
+action goto 37 Go to 37
+"""
+
+
+def test_own_cards_from_cards_txt_join_the_deck():
+    app = App(seed=1, cards_text=CARDS_TXT)
+    app.press("A")
+    assert "Own cards: 2 on" in app.screen.rows()
+    app.press("UP")
+    app.press("A")
+    scr = app.screen
+    assert isinstance(scr, ClimbPlay)
+    assert len(scr.state.cards) == 26
+    assert ("action", "goto", 37, "Go to 37") in scr.state.cards
+
+
+def test_own_cards_can_be_left_out():
+    app = App(seed=1, cards_text=CARDS_TXT)
+    app.press("A")
+    setup = app.screen
+    row = [k for k, _ in setup.layout()].index("own")
+    setup.cursor = row
+    app.press("RIGHT")
+    assert "Own cards: 2 off" in app.scene().texts()   # scrolled into view
+    app.press("UP")
+    while setup.layout()[setup.cursor][0] != "start":
+        app.press("DOWN")
+    app.press("A")
+    assert len(app.screen.state.cards) == 24
+
+
+def test_a_bad_cards_txt_is_reported_not_fatal():
+    app = App(seed=1, cards_text="keeper fly 3 nonsense\n")
+    texts = app.scene().texts()
+    assert texts[0] == "cards.txt not used:"
+    assert any("line 1" in t for t in texts)
+    app.press("A")
+    assert isinstance(app.screen, MainMenu)
+    assert app.custom_cards == ()

@@ -246,8 +246,9 @@ def board_env(monkeypatch):
             built["profile"] = profile
 
     class App:
-        def __init__(self, storage, seed, pixels, buttons):
-            built["app"] = dict(storage=storage, seed=seed, pixels=pixels, buttons=buttons)
+        def __init__(self, storage, seed, pixels, buttons, cards_text=None):
+            built["app"] = dict(storage=storage, seed=seed, pixels=pixels, buttons=buttons,
+                                cards_text=cards_text)
 
     device_module = types.ModuleType("device")
     device_module.Device = Device
@@ -276,6 +277,14 @@ def test_main_builds_device_and_app_from_the_default_profile(board_env):
     assert app["pixels"] == 12
     assert app["buttons"] == ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
     assert [c[0] for c in calls] == ["run", "restart"]  # run returned: restart
+    assert app["cards_text"] is None  # no /cards.txt here
+
+
+def test_read_cards_reads_the_drives_cards_txt(tmp_path):
+    path = tmp_path / "cards.txt"
+    assert code.read_cards(str(path)) is None
+    path.write_text("action goto 37 Go to 37\n")
+    assert code.read_cards(str(path)) == "action goto 37 Go to 37\n"
 
 
 def test_main_reads_primeplay_board_from_settings(board_env, monkeypatch):

@@ -314,7 +314,7 @@ class Sim:
     """
 
     def __init__(self, seed=0, board=DEFAULT_BOARD, storage=None, app=None,
-                 profile=None, tick_ms=TICK_MS):
+                 profile=None, tick_ms=TICK_MS, cards_text=None):
         patch_blinka()
         from device import Device  # pylint: disable=import-outside-toplevel
         self.profile = profile if profile is not None else load_board(board)
@@ -333,7 +333,8 @@ class Sim:
         if app is None:
             from primeplay.app import App  # pylint: disable=import-outside-toplevel
             app = App(storage=storage, seed=seed, pixels=len(self.pixels),
-                      buttons=self.device.button_names)
+                      buttons=self.device.button_names,
+                      cards_text=cards_text)
         self.app = app
         self.now = 0
         self.frames = 0  # frames sent
@@ -769,6 +770,9 @@ def main(argv=None):
     parser.add_argument("--save", default=None,
                         help="save file (default .sim-save.bin; headless: "
                              "in memory)")
+    parser.add_argument("--cards", default=None,
+                        help="a cards.txt of your own Prime Cards, as the "
+                             "board reads from its drive")
     parser.add_argument("--headless", action="store_true",
                         help="no window: run --keys and write files")
     parser.add_argument("--terminal", action="store_true",
@@ -797,7 +801,9 @@ def main(argv=None):
         from device import button_order  # pylint: disable=import-outside-toplevel
         app = DemoApp(storage, seed, buttons=button_order(
             load_board(args.board)["buttons"]))
-    sim = Sim(seed=seed, board=args.board, storage=storage, app=app)
+    cards_text = Path(args.cards).read_text() if args.cards else None
+    sim = Sim(seed=seed, board=args.board, storage=storage, app=app,
+              cards_text=cards_text)
     if args.headless:
         try:
             sim.run_keys(args.keys, args.ms_per_key)

@@ -25,15 +25,17 @@ DEFAULT_PREFS = {
     "cards": 1,
     "station": 53,
     "best": {},                 # solitaire records by variant
+    "own_cards": 1,             # play with cards.txt's cards, if any
 }
 
 
 class App:
     __slots__ = ("storage", "pixels", "buttons", "now", "rng", "prefs",
-                 "saved_game", "screen")
+                 "saved_game", "screen", "custom_cards")
 
     def __init__(self, storage=None, seed=0, pixels=12,
-                 buttons=("UP", "DOWN", "LEFT", "RIGHT", "A", "B")):
+                 buttons=("UP", "DOWN", "LEFT", "RIGHT", "A", "B"),
+                 cards_text=None):
         self.storage = storage
         self.pixels = pixels
         self.buttons = tuple(buttons)
@@ -48,6 +50,16 @@ class App:
             self.screen = Message(self, ["Save damaged:", problem[:21],
                                          "Set aside.", "A: OK"],
                                   MainMenu(self))
+        # "Fill in the Blanks": the table's own cards, from cards.txt.
+        self.custom_cards = ()
+        if cards_text:
+            from primeplay.climb.cards import parse_custom_cards
+            try:
+                self.custom_cards = tuple(parse_custom_cards(cards_text))
+            except ValueError as e:
+                from primeplay.app.climb_screen import wrap
+                self.screen = Message(self, ["cards.txt not used:"] +
+                                      wrap(str(e))[:3], self.screen)
 
     # ------------------------------------------------------------ input
     def press(self, name):

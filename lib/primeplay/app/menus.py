@@ -144,6 +144,10 @@ class ClimbSetup(Menu):
         if not self._solo():
             out.append(("cards", "Prime Cards: %s" % ("on" if p["cards"]
                                                       else "off")))
+        if self.app.custom_cards:
+            out.append(("own", "Own cards: %d %s" % (
+                len(self.app.custom_cards), "on" if p["own_cards"]
+                else "off")))
         if p["variant"] == "way_stations":
             out.append(("station", "Way Station: %d" % p["station"]))
         out.append(("start", "Start"))
@@ -165,6 +169,8 @@ class ClimbSetup(Menu):
             p["seats"][s] = 1 - p["seats"][s]
         elif key == "cards":
             p["cards"] = 1 - p["cards"]
+        elif key == "own":
+            p["own_cards"] = 1 - p["own_cards"]
         elif key == "station":
             ch = WAY_STATION_CHOICES
             i = ch.index(p["station"]) if p["station"] in ch else 0
@@ -188,6 +194,8 @@ class ClimbSetup(Menu):
             kw["way_stations"] = (p["station"],)
         if not self._solo():
             kw["cards"] = bool(p["cards"])
+        if self.app.custom_cards and p["own_cards"]:
+            kw["custom_cards"] = self.app.custom_cards
         return Settings.preset(p["variant"], None if self._solo()
                                else p["players"], **kw)
 
