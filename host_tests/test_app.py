@@ -325,3 +325,18 @@ def test_a_bad_cards_txt_is_reported_not_fatal():
     app.press("A")
     assert isinstance(app.screen, MainMenu)
     assert app.custom_cards == ()
+
+
+def test_out_of_range_prefs_in_a_valid_record_fall_back_to_defaults():
+    from primeplay import save
+    bad = {"players": 9, "seats": [1], "variant": "chess", "station": 4,
+           "cards": 7, "own_cards": 1, "best": {}}
+    store = MemoryStorage(save.encode({"prefs": bad, "climb": None}))
+    app = App(storage=store)
+    assert app.prefs["players"] == 2 and app.prefs["seats"] == [0, 1, 1, 1]
+    assert app.prefs["variant"] == "standard" and app.prefs["station"] == 53
+    assert app.prefs["cards"] == 1
+    app.press("A")                         # the setup menu works
+    app.press("UP")
+    app.press("A")
+    assert isinstance(app.screen, ClimbPlay)

@@ -359,3 +359,23 @@ def test_headless_cli_runs_the_app(tmp_path):
     assert run.returncode == 0, run.stderr
     assert _png_size(png) == (sim.Face.W, sim.Face.H)
     assert save.exists() == existed  # headless runs keep saves in memory
+
+
+def test_window_loop_takes_keys_and_clicks_and_quits(monkeypatch):
+    # The pygame window on SDL's dummy video driver: keys and a mouse click
+    # on a drawn button reach the app, then Q quits the loop.
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    import pygame
+    app = StandIn()
+    s = sim.Sim(app=app, board="pico_ref")
+    pygame.display.init()
+    face = sim.Face(s.buttons)
+    a_button = next((x, y) for x in range(0, face.W, 4)
+                    for y in range(0, face.H, 4) if face.button_at((x, y)) == "A")
+    for ev in (pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, unicode=""),
+               pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=a_button),
+               pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, unicode="q")):
+        pygame.event.post(ev)
+    sim.run_window(s)
+    assert app.presses == ["DOWN", "A"]

@@ -102,6 +102,7 @@ class App:
                 for k in DEFAULT_PREFS:
                     if k in prefs and type(prefs[k]) == type(DEFAULT_PREFS[k]):
                         self.prefs[k] = prefs[k]
+                self._sanitize_prefs()
             game = record.get("climb")
             if game is not None:
                 save.climb_restore(game["state"])   # check it now
@@ -111,6 +112,25 @@ class App:
             self._set_aside()
             return str(e) or "unreadable"
         return None
+
+    def _sanitize_prefs(self):
+        """A record can pass its checksum and still hold values from an
+        older build: anything out of range falls back to the default."""
+        from primeplay.app.menus import VARIANTS
+        from primeplay.climb.settings import WAY_STATION_CHOICES
+        p = self.prefs
+        d = DEFAULT_PREFS
+        if not 1 <= p["players"] <= 4:
+            p["players"] = d["players"]
+        if len(p["seats"]) != 4 or [x for x in p["seats"] if x not in (0, 1)]:
+            p["seats"] = list(d["seats"])
+        if p["variant"] not in [v[0] for v in VARIANTS]:
+            p["variant"] = d["variant"]
+        if p["station"] not in WAY_STATION_CHOICES:
+            p["station"] = d["station"]
+        for k in ("cards", "own_cards"):
+            if p[k] not in (0, 1):
+                p[k] = d[k]
 
     def _set_aside(self):
         try:
