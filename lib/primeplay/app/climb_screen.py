@@ -64,6 +64,7 @@ class ClimbPlay:
         self.group = 0
         self.option = 0
         self.news = []
+        self.news_seat = 0
         self.after_news = None
         self.menu_cursor = 0
         self.mode_before_menu = "roll"
@@ -115,6 +116,7 @@ class ClimbPlay:
         self.until = self.app.now + BOT_MS
 
     def _apply(self, move):
+        mover = self.state.current
         try:
             events = self.game.apply(move)
         except rules.IllegalMove:
@@ -128,15 +130,16 @@ class ClimbPlay:
         lines = self._news_lines(events)
         self._sync()
         if lines:
-            self._tell(lines)
+            self._tell(lines, mover)
 
     def _save(self):
         self.app.saved_game = {"state": save.climb_snapshot(self.state),
                                "seats": list(self.seats), "seed": self.seed}
         self.app.store()
 
-    def _tell(self, pages):
+    def _tell(self, pages, seat):
         self.news = pages
+        self.news_seat = seat
         self.after_news = self.mode
         self.mode = "news"
         self.until = self.app.now + NEWS_BOT_MS
@@ -442,7 +445,8 @@ class ClimbPlay:
                 sc.text(0, y, line[:COLS])
                 y += CHAR_H + 1
             sc.text(0, 52, "A: go on"[:COLS])
-            sc.leds = colours.seat_ring(p, n, 6)
+            # The colour of whoever's move this news is about.
+            sc.leds = colours.seat_ring(self.news_seat, n, 6)
             return
         if mode == "over":
             self._draw_over(sc)
@@ -457,7 +461,8 @@ class ClimbPlay:
             who = "rolling..." if mode == "rolling" else \
                 "computer" if self.is_bot() else "A: roll"
             sc.text(0, 14, "P%d" % (p + 1), 2)
-            sc.text(40, 20, who)
+            sc.text(40, 14, colours.SEAT_NAMES[p])
+            sc.text(40, 27, who)
             if mode == "rolling":
                 face = (self.app.now // 60) % 10 + 1
                 sc.die(0, 42, face)
