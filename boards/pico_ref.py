@@ -3,6 +3,16 @@
 Wiring table, parts and power notes: boards/README.md.
 """
 
+# Momentary switches to GND, internal pull-ups (keypad.Keys pull=True).
+BUTTONS = {
+    "UP": "GP10",
+    "DOWN": "GP11",
+    "LEFT": "GP12",
+    "RIGHT": "GP13",
+    "A": "GP14",
+    "B": "GP15",
+}
+
 PROFILE = {
     "name": "pico_ref",
     "description": "Raspberry Pi Pico + SSD1306 128x64 I2C OLED + 12-pixel ring + 6 buttons",
@@ -24,13 +34,5 @@ PROFILE = {
     "pixel_order": "GRB",
     # 0.2 keeps the ring under ~150 mA even all white (see README.md).
     "brightness": 0.2,
-    # Momentary switches to GND, internal pull-ups (keypad.Keys pull=True).
-    "buttons": {
-        "UP": "GP10",
-        "DOWN": "GP11",
-        "LEFT": "GP12",
-        "RIGHT": "GP13",
-        "A": "GP14",
-        "B": "GP15",
-    },
+    "buttons": BUTTONS,
 }
