@@ -5,7 +5,7 @@ import pytest
 import mpvm
 from primeplay.climb import Settings, Game
 from primeplay.climb.bot import Bot, play_bots, plan_turn, digest
-from primeplay.climb.rules import legal_moves, MOVE
+from primeplay.climb.rules import legal_moves
 from primeplay.climb.settings import PRESETS
 from climb_helpers import place, give
 

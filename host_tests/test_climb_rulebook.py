@@ -4,7 +4,7 @@ its own test, played through the Game API."""
 import pytest
 
 from primeplay.climb import IllegalMove, Settings, Game
-from primeplay.climb.rules import ROLL, MOVE, ACTION, OVER
+from primeplay.climb.rules import ROLL, ACTION, OVER
 from climb_helpers import (ADD, SUB, MUL, DIV, game, place, stack, give,
                            no_cards_top, play)
 

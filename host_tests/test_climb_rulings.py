@@ -4,10 +4,10 @@ import pytest
 
 from primeplay.climb import IllegalMove, Settings, Game
 from primeplay.climb import cards as C
-from primeplay.climb.rules import ROLL, MOVE, ACTION, OVER
+from primeplay.climb.rules import ROLL, ACTION, OVER
 from primeplay.climb.settings import PRESETS
 from climb_helpers import (ADD, SUB, MUL, DIV, game, place, stack, give,
-                           no_cards_top, play)
+                           play)
 
 
 # --- the cards table --------------------------------------------------------
@@ -105,7 +105,7 @@ def test_ruling_3_curse_limits_dice_and_keepers_to_minus_and_divide():
 
 def test_ruling_3_curse_not_on_a_cursed_player_nor_alone():
     g = game()
-    curse = give(g, 0, "curse")
+    give(g, 0, "curse")
     g.state.cursed[1] = True
     g.roll((1, 2))
     assert not [m for m in g.legal_moves() if m[0] == "keeper"]

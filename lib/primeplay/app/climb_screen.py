@@ -25,7 +25,7 @@ from primeplay import save
 from primeplay.climb.game import Game
 from primeplay.climb.bot import Bot
 from primeplay.climb import rules
-from primeplay.climb.rules import ROLL, MOVE, ACTION, OVER
+from primeplay.climb.rules import ROLL, ACTION, OVER
 from primeplay.climb.track import OP_SYMBOLS, to_space, ADD, SUB, MUL, DIV
 
 ROLL_MS = 700        # dice tumbling
@@ -147,7 +147,6 @@ class ClimbPlay:
     # ------------------------------------------------------------ choices
     def groups(self):
         """What can be used now: [(label, [moves])], dice first."""
-        s = self.state
         out = []
         by = {}
         order = []
@@ -513,7 +512,6 @@ class ClimbPlay:
         gs = self.groups()
         x = 0
         y = 64 - DIE_SIZE
-        shown = []
         for gi in range(len(gs)):
             label, moves = gs[gi]
             on = gi == self.group

@@ -18,7 +18,7 @@ from primeplay.climb import reach, values
 from primeplay.climb.settings import STANDARD
 from primeplay.climb.game import Game, move_text, decode_move
 from primeplay.climb.rules import (legal_moves, allowed_ops, blocked, apply,
-                                   _target, ROLL, MOVE, ACTION)
+                                   _target, ROLL, ACTION)
 from primeplay.climb.track import to_space, TOP, ADD, SUB, MUL, DIV
 
 # Scores are in "progress" units (one space of the route).
@@ -229,7 +229,6 @@ def _table_score(state, a, b, opp):
     opponent loses by being bumped, plus a card; all x 1000."""
     a, b = _settle(a, b)
     score = -values.turns_x1000(a, b)
-    p = state.current
     if state.settings.cards:
         for i, v in ((0, a), (1, b)):
             if v != state.start_pos[i] and v != TOP and is_all_red(v):
@@ -251,7 +250,6 @@ def _best_pair(state, r, opp):
     """
     table = values._load()
     n = values.N
-    p = state.current
     sa, sb = state.start_pos
     card = CARD_X1000 if state.settings.cards else 0
     # What landing on each space gains: the bumped opponents' lost turns.
@@ -427,7 +425,6 @@ def _path(state, pl, trace, L, v, pawn, kcids):
     if v is None:
         return []
     steps = []
-    goal = state.settings.goal
     kc = pl.kcount
     block = blocked(state, state.current)
     ops = allowed_ops(state)

@@ -147,7 +147,6 @@ def _pawn_shares(plan, start, trace=None):
     what a bot needs to turn an end pair back into moves.
     """
     w = plan.w
-    end = plan.end
     kcount = plan.kcount
     nk = plan.nk
     counts = plan.counts
@@ -305,7 +304,6 @@ def _add_wins(plan, sa, sb, final, nw, sprint):
     """Pairs where the game is won before every use is made: both pawns
     home (or one, in Prime Sprint) using shares that fit together."""
     end = plan.end
-    kcount = plan.kcount
     n = plan.nshares
     home_a = [L for L in range(n) if sa[L] is not None and end in sa[L]]
     home_b = [L for L in range(n) if sb[L] is not None and end in sb[L]]

@@ -440,12 +440,17 @@ def _move_pawn(state, i, nv):
 
 
 def _use_die(state, move):
-    d, i = move[1], move[2]
-    for m, nv in die_moves(state, d):
-        if m == move:
-            state.dice.remove(d)
-            _move_pawn(state, i, nv)
-            return
+    # apply() has checked the move against die_moves(): only its target is
+    # needed here, not the whole list again.
+    d, i, op = move[1], move[2], move[3]
+    p = state.current
+    v = state.pos[2 * p + i]
+    nv = _target(state, v, op, d, blocked(state, p))
+    if nv < 0:
+        # The forced use of ruling 2: below 0, stay at 0.
+        nv = from_space(state.settings.goal, v, 0)
+    state.dice.remove(d)
+    _move_pawn(state, i, nv)
 
 
 def _check_win(state):
