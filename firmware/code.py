@@ -11,6 +11,16 @@ caught, so the REPL stays reachable.
 
 Hardware modules are imported inside ``main`` only: the host tests import
 this file on CPython and drive ``run`` and ``fail`` with fakes.
+
+Whatever ends the loop (Ctrl-C, a soft reload, the error path's restart),
+the display, its I2C bus, the pixels and the keys are released on the way
+out, so the next code.py run (or the REPL) can claim the pins again.
+
+settings.toml may also hold, for tests and makers:
+``PRIMEPLAY_SEED = 7`` (a fixed game seed; otherwise the device seeds
+itself) and ``PRIMEPLAY_DEBUG = 1`` (after every frame shown, one console
+line ``primeplay: frame N free BYTES`` with ``gc.mem_free()``: what
+tools/pico.py reads to know a frame is complete and how much heap is left).
 """
 
 import sys
@@ -31,14 +41,18 @@ def ms_clock():
     return time.monotonic_ns() // 1_000_000
 
 
-def run(device, app, clock, sleep, restart=None, pixels=12, frames=None):
+def run(device, app, clock, sleep, restart=None, pixels=12, frames=None,
+        probe=None):
     """The main loop.  ``device``: ``poll()`` -> button names, ``show(scene)``;
     ``app``: ``press(name)``, ``tick(ms)``, ``scene()``; ``clock()`` -> ms;
     ``sleep(seconds)``.  Never returns on the board; ``frames`` bounds the
-    loop for tests.  An exception goes to ``fail`` (error screen, restart)."""
+    loop for tests.  ``probe(n)``, if given, is called after the n-th frame
+    shown (the debug line).  An exception goes to ``fail`` (error screen,
+    restart)."""
     try:
         shown = None
         n = 0
+        shown_count = 0
         while frames is None or n < frames:
             for name in device.poll():
                 app.press(name)
@@ -49,6 +63,9 @@ def run(device, app, clock, sleep, restart=None, pixels=12, frames=None):
                 # A copy: an app that mutates and returns one Scene object
                 # would otherwise always compare equal to what was shown.
                 shown = _snapshot(scene)
+                shown_count += 1
+                if probe is not None:
+                    probe(shown_count)
             sleep(FRAME_S)
             n += 1
     except Exception as exc:  # noqa: BLE001 - the board must never just stop
@@ -163,6 +180,26 @@ def restart_board():
     microcontroller.reset()
 
 
+def frame_probe(n):
+    """The debug line after a frame: its number and the free heap."""
+    import gc
+    print("primeplay: frame %d free %d"
+          % (n, gc.mem_free()))  # type: ignore[attr-defined]  # not in the stubs' gc
+
+
+def setting_int(name):
+    """An integer from settings.toml, or None when absent or not a number."""
+    import os
+    value = os.getenv(name)
+    if value is None:
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        print("primeplay: ignoring %s = %r (not a number)" % (name, value))
+        return None
+
+
 def make_seed():
     """32 random bits: the hardware RNG when the port has one, else the clock."""
     try:
@@ -202,24 +239,37 @@ def start():
     device = None
     pixels = 12
     try:
-        import microcontroller
-        from boards import load_profile, button_names
-        profile = load_profile(board_name())
-        pixels = profile["pixel_count"]
-        _check_board_id(profile)
-        from savestore import NvmStorage
-        from device import Device
-        device = Device(profile)
-        from primeplay.app import App
-        nvm = microcontroller.nvm
-        if nvm is None:
-            raise RuntimeError("no microcontroller.nvm on this board: saves need it")
-        app = App(storage=NvmStorage(nvm), seed=make_seed(), pixels=pixels,
-                  buttons=button_names(profile), cards_text=read_cards())
-    except Exception as exc:  # noqa: BLE001
-        fail(exc, device, ms_clock, time.sleep, None, pixels)
-        return
-    run(device, app, ms_clock, time.sleep, None, pixels)
+        try:
+            import microcontroller
+            from boards import load_profile, button_names
+            profile = load_profile(board_name())
+            pixels = profile["pixel_count"]
+            _check_board_id(profile)
+            from savestore import NvmStorage
+            from device import Device
+            device = Device(profile)
+            from primeplay.app import App
+            nvm = microcontroller.nvm
+            if nvm is None:
+                raise RuntimeError("no microcontroller.nvm on this board: saves need it")
+            seed = setting_int("PRIMEPLAY_SEED")
+            app = App(storage=NvmStorage(nvm),
+                      seed=make_seed() if seed is None else seed, pixels=pixels,
+                      buttons=button_names(profile), cards_text=read_cards())
+        except Exception as exc:  # noqa: BLE001
+            fail(exc, device, ms_clock, time.sleep, None, pixels)
+            return
+        probe = frame_probe if setting_int("PRIMEPLAY_DEBUG") else None
+        run(device, app, ms_clock, time.sleep, None, pixels, probe=probe)
+    finally:
+        # Ctrl-C, a soft reload and the error path's restart all leave
+        # through here: a claimed I2C bus would make the next run's Device
+        # fail with "I2C peripheral in use".
+        if device is not None:
+            try:
+                device.deinit()
+            except Exception as exc:  # noqa: BLE001
+                print("primeplay: releasing the hardware failed:", repr(exc))
 
 
 def _check_board_id(profile):

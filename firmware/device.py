@@ -67,6 +67,9 @@ class Device:
         self.profile = profile
         self.width = profile.get("width", 128)
         self.height = profile.get("height", 64)
+        # What this object built it releases in deinit(); injected fakes
+        # belong to the caller.
+        self._owned = []
         # A display survives a soft reload and keeps its I2C pins: let it
         # go before claiming the bus again.
         displayio.release_displays()
@@ -80,6 +83,7 @@ class Device:
                 import busio  # pylint: disable=import-outside-toplevel
                 i2c = busio.I2C(_pin(scl), _pin(sda),
                                 frequency=profile.get("i2c_frequency", 400000))
+            self._owned.append(i2c)
         self.i2c = i2c
         try:  # CircuitPython 9+ (and Blinka)
             from i2cdisplaybus import I2CDisplayBus  # pylint: disable=import-outside-toplevel
@@ -102,6 +106,7 @@ class Device:
                 _pin(profile["pixel_pin"]), self.pixel_count,
                 brightness=profile.get("brightness", 0.2), auto_write=False,
                 pixel_order=profile.get("pixel_order", "GRB"))
+            self._owned.append(pixels)
         if pixels is not None:
             self.pixel_count = len(pixels)
         self.pixels = pixels
@@ -115,6 +120,7 @@ class Device:
                 tuple(_pin(pins[name]) for name in self.button_names),
                 value_when_pressed=profile.get("value_when_pressed", False),
                 pull=True)
+            self._owned.append(keys)
         self.keys = keys
 
     def show(self, scene):
@@ -161,7 +167,12 @@ class Device:
         return out
 
     def deinit(self):
-        """Release the display (and its bus) and the keys."""
+        """Release the display, then the I2C bus, pixels and keys this
+        object built, so the pins can be claimed again (a soft reload or
+        the REPL after Ctrl-C).  release_displays() alone leaves a busio.I2C
+        it did not create claimed."""
         displayio.release_displays()
-        if self.keys is not None and hasattr(self.keys, "deinit"):
-            self.keys.deinit()
+        owned = self._owned
+        self._owned = []
+        for part in owned:
+            part.deinit()

@@ -245,6 +245,9 @@ def board_env(monkeypatch):
                 raise OSError("no OLED at 0x3c")
             built["profile"] = profile
 
+        def deinit(self):
+            calls.append(("deinit",))
+
     class App:
         def __init__(self, storage, seed, pixels, buttons, cards_text=None):
             built["app"] = dict(storage=storage, seed=seed, pixels=pixels, buttons=buttons,
@@ -261,7 +264,7 @@ def board_env(monkeypatch):
     monkeypatch.delenv("PRIMEPLAY_BOARD", raising=False)
     monkeypatch.setitem(sys.modules, "savestore", savestore)  # as on the board
     calls = []
-    monkeypatch.setattr(code, "run", lambda *a: calls.append(("run",) + a))
+    monkeypatch.setattr(code, "run", lambda *a, **k: calls.append(("run",) + a))
     monkeypatch.setattr(code, "fail", lambda *a: calls.append(("fail",) + a))
     monkeypatch.setattr(code, "restart_board", lambda: calls.append(("restart",)))
     return built, calls
@@ -276,8 +279,54 @@ def test_main_builds_device_and_app_from_the_default_profile(board_env):
     assert isinstance(app["seed"], int) and 0 <= app["seed"] < 2**32
     assert app["pixels"] == 12
     assert app["buttons"] == ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
-    assert [c[0] for c in calls] == ["run", "restart"]  # run returned: restart
+    # run returned: the hardware is released, then the board restarts
+    assert [c[0] for c in calls] == ["run", "deinit", "restart"]
     assert app["cards_text"] is None  # no /cards.txt here
+
+
+def test_ctrl_c_releases_the_hardware(board_env, monkeypatch):
+    # KeyboardInterrupt is no Exception: it leaves run() for the REPL, and
+    # the I2C bus must be free for whatever runs next.
+    built, calls = board_env
+
+    def interrupted(*a, **k):
+        calls.append(("run",))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(code, "run", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        code.main()
+    assert [c[0] for c in calls] == ["run", "deinit"]
+
+
+def test_settings_seed_and_debug_probe(board_env, monkeypatch):
+    built, calls = board_env
+    monkeypatch.setenv("PRIMEPLAY_SEED", "1234")
+    monkeypatch.setenv("PRIMEPLAY_DEBUG", "1")
+    code.main()
+    assert built["app"]["seed"] == 1234
+    run_call = calls[0]
+    assert run_call[0] == "run"
+
+
+def test_a_bad_seed_setting_is_ignored(board_env, monkeypatch, capsys):
+    built, calls = board_env
+    monkeypatch.setenv("PRIMEPLAY_SEED", "seven")
+    code.main()
+    assert 0 <= built["app"]["seed"] < 2**32
+    assert "ignoring PRIMEPLAY_SEED" in capsys.readouterr().out
+
+
+def test_debug_probe_prints_one_line_per_frame_shown(capsys, monkeypatch):
+    import gc
+    monkeypatch.setattr(gc, "mem_free", lambda: 86160, raising=False)  # CircuitPython's
+    device = FakeDevice({2: ["UP"], 5: ["A"]})
+    clock = Clock()
+    code.run(device, ScriptedApp(), clock, clock.sleep, Restart(clock), frames=8,
+             probe=code.frame_probe)
+    lines = [l for l in capsys.readouterr().out.splitlines() if l.startswith("primeplay: frame")]
+    assert len(lines) == len(device.shown) > 1
+    assert lines[0] == "primeplay: frame 1 free 86160"
 
 
 def test_read_cards_reads_the_drives_cards_txt(tmp_path):
