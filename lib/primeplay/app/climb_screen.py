@@ -19,11 +19,10 @@ One screen with modes:
 Computer seats play the same screens with a visible pause per step.
 """
 
-from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, DIE_SIZE
+from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, DIE_SIZE, wrap
 from primeplay.app import colours
 from primeplay import save
 from primeplay.climb.game import Game
-from primeplay.climb.bot import Bot
 from primeplay.climb import rules
 from primeplay.climb.rules import ROLL, ACTION, OVER
 from primeplay.climb.track import OP_SYMBOLS, to_space, ADD, SUB, MUL, DIV
@@ -36,21 +35,6 @@ OP_BUTTONS = {"ADD": ADD, "SUB": SUB, "MUL": MUL, "DIV": DIV}
 PAWN = "ab"
 
 
-def wrap(text, width=COLS):
-    words = text.split(" ")
-    lines = []
-    line = ""
-    for w in words:
-        if line and len(line) + 1 + len(w) > width:
-            lines.append(line)
-            line = w
-        else:
-            line = (line + " " + w) if line else w
-    if line:
-        lines.append(line)
-    return lines
-
-
 class ClimbPlay:
     def __init__(self, app, settings, seed, seats, game=None):
         self.app = app
@@ -58,7 +42,12 @@ class ClimbPlay:
         self.seed = seed
         self.game = game if game is not None else \
             Game(settings, seed, record=False)
-        self.bots = [Bot() if s else None for s in seats]
+        self.bots = [None] * len(seats)
+        if any(seats):
+            # The computer player and its table cost heap a game of humans
+            # does not need to give up.
+            from primeplay.climb.bot import Bot
+            self.bots = [Bot() if s else None for s in seats]
         self.mode = "roll"
         self.until = 0
         self.group = 0

@@ -65,3 +65,20 @@ class Scene:
 
 def text_width(text, scale=1):
     return len(text) * CHAR_W * scale
+
+
+def wrap(text, width=WIDTH // CHAR_W):
+    """Words into lines of at most ``width`` characters (a longer word
+    stays whole on its own line)."""
+    words = text.split(" ")
+    lines = []
+    line = ""
+    for w in words:
+        if line and len(line) + 1 + len(w) > width:
+            lines.append(line)
+            line = w
+        else:
+            line = (line + " " + w) if line else w
+    if line:
+        lines.append(line)
+    return lines
