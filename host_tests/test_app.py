@@ -41,6 +41,14 @@ class Clock:
             self.app.tick(self.t)
 
 
+def frame(app):
+    """One pass of the firmware's loop with no press: the scene goes to the
+    panel, then time ticks (running work that waited for that frame)."""
+    sc = app.scene()
+    app.tick(app.now)
+    return sc
+
+
 def start_climb(app, players=2, seats=(0, 1), variant="standard"):
     app.prefs["players"] = players
     app.prefs["variant"] = variant
@@ -51,6 +59,7 @@ def start_climb(app, players=2, seats=(0, 1), variant="standard"):
     assert isinstance(app.screen, ClimbSetup)
     app.press("UP")                      # wraps to "Start"
     app.press("A")
+    frame(app)                           # "Loading...", then the game
     assert isinstance(app.screen, ClimbPlay)
     return app.screen
 
@@ -189,6 +198,7 @@ def test_save_after_each_turn_and_continue_after_power_up():
     app2 = App(storage=store, seed=1)
     assert app2.scene().texts()[0] == "Continue game"
     app2.press("A")
+    frame(app2)
     scr2 = app2.screen
     assert isinstance(scr2, ClimbPlay)
     assert scr2.state.pos == pos and scr2.state.turn == turn
@@ -296,6 +306,7 @@ def test_own_cards_from_cards_txt_join_the_deck():
     assert "Own cards: 2 on" in app.screen.rows()
     app.press("UP")
     app.press("A")
+    frame(app)
     scr = app.screen
     assert isinstance(scr, ClimbPlay)
     assert len(scr.state.cards) == 26
@@ -314,6 +325,7 @@ def test_own_cards_can_be_left_out():
     while setup.layout()[setup.cursor][0] != "start":
         app.press("DOWN")
     app.press("A")
+    frame(app)
     assert len(app.screen.state.cards) == 24
 
 
@@ -339,4 +351,26 @@ def test_out_of_range_prefs_in_a_valid_record_fall_back_to_defaults():
     app.press("A")                         # the setup menu works
     app.press("UP")
     app.press("A")
+    frame(app)
     assert isinstance(app.screen, ClimbPlay)
+
+
+def test_a_save_that_fails_at_continue_is_reported_not_dropped():
+    # Power-up checks the game state; the seats are only checked when the
+    # game is resumed, and what is wrong must reach the screen there too.
+    from primeplay import save
+    store = MemoryStorage()
+    app = App(storage=store, seed=3)
+    scr = start_climb(app, 2, (0, 0))
+    scr._save()
+    record = save.decode(store.data)
+    record["climb"]["seats"] = [0]
+    store.data = save.encode(record)
+    app2 = App(storage=store)
+    assert app2.scene().texts()[0] == "Continue game"
+    app2.press("A")
+    frame(app2)
+    assert app2.scene().texts()[:2] == ["Save damaged:", "seats do not match"]
+    assert app2.saved_game is None
+    app2.press("A")
+    assert app2.scene().texts() == ["Prime Climb", "Colour explorer"]

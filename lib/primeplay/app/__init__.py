@@ -11,11 +11,20 @@ it presses and draw its scenes.  Screens are small objects with
 between them.  Saves go through ``storage`` (``read()``, ``write(bytes)``,
 ``clear()``): remembered settings, and the game in progress after every
 committed turn.  A damaged save is reported on screen and set aside.
+
+Slow work waits for a frame that says so: a press that needs it (starting
+or resuming a game imports the game's modules, about a second on a board)
+goes to a screen saying what is coming, with the work as its job
+(``App.go(screen, job)``, ``App.loading``); ``tick`` runs the job once a
+scene of that screen has been taken.  The firmware's loop (press, tick,
+scene, show) so puts the answer on the panel before the work starts.
+
+Only what the main menu needs is imported up front; games, the computer
+player and saves are imported where they are first used.
 """
 
-from primeplay import save
-from primeplay.rng import Rng
-from primeplay.app.scene import Scene, BUTTONS, CHAR_W, CHAR_H, WIDTH
+from primeplay.app.scene import Scene, BUTTONS, CHAR_W, CHAR_H, WIDTH, \
+    HEIGHT, text_width, wrap
 from primeplay.app import colours
 
 DEFAULT_PREFS = {
@@ -30,8 +39,8 @@ DEFAULT_PREFS = {
 
 
 class App:
-    __slots__ = ("storage", "pixels", "buttons", "now", "rng", "prefs",
-                 "saved_game", "screen", "custom_cards")
+    __slots__ = ("storage", "pixels", "buttons", "now", "seed", "rng", "prefs",
+                 "saved_game", "screen", "custom_cards", "job", "job_shown")
 
     def __init__(self, storage=None, seed=0, pixels=12,
                  buttons=("UP", "DOWN", "LEFT", "RIGHT", "A", "B"),
@@ -40,7 +49,10 @@ class App:
         self.pixels = pixels
         self.buttons = tuple(buttons)
         self.now = 0
-        self.rng = Rng(seed)
+        self.seed = seed
+        self.rng = None
+        self.job = None
+        self.job_shown = False
         self.prefs = _copy_prefs(DEFAULT_PREFS)
         self.saved_game = None
         problem = self._load()
@@ -57,7 +69,6 @@ class App:
             try:
                 self.custom_cards = tuple(parse_custom_cards(cards_text))
             except ValueError as e:
-                from primeplay.app.climb_screen import wrap
                 self.screen = Message(self, ["cards.txt not used:"] +
                                       wrap(str(e))[:3], self.screen)
 
@@ -70,20 +81,44 @@ class App:
     def tick(self, now_ms):
         if now_ms > self.now:
             self.now = now_ms
-        self.screen.tick()
+        job = self.job
+        if job is None:
+            self.screen.tick()
+        elif self.job_shown:
+            self.job = None         # once, even if it raises
+            job()
 
     def scene(self):
         sc = Scene()
         self.screen.draw(sc)
         if len(sc.leds) != self.pixels:
             sc.leds = [colours.OFF] * self.pixels
+        if self.job is not None:
+            self.job_shown = True
         return sc
 
-    def go(self, screen):
+    def go(self, screen, job=None):
+        """Switch to ``screen``.  With ``job``, the slow work the screen
+        stands for: a later ``tick`` calls ``job()`` (which goes on to the
+        next screen) once a scene of ``screen`` has been taken, and ticks
+        do nothing else until then.  Presses meanwhile go to ``screen``."""
         self.screen = screen
+        self.job = job
+        self.job_shown = False
+
+    def loading(self, title, job, detail=""):
+        """``go`` to a Loading screen naming what ``job`` prepares."""
+        self.go(Loading(self, title, detail), job)
 
     def has(self, button):
         return button in self.buttons
+
+    def new_seed(self):
+        """32 bits for a new game's seed, the next of the App's sequence."""
+        if self.rng is None:
+            from primeplay.rng import Rng
+            self.rng = Rng(self.seed)
+        return self.rng.next32()
 
     # ------------------------------------------------------------ saves
     def _load(self):
@@ -95,6 +130,7 @@ class App:
             return "storage unreadable"
         if not data:
             return None
+        from primeplay import save
         try:
             record = save.decode(data)
             prefs = record.get("prefs")
@@ -143,6 +179,7 @@ class App:
         fatal (the game goes on, unsaved)."""
         if self.storage is None:
             return True
+        from primeplay import save
         try:
             self.storage.write(save.encode({"prefs": self.prefs,
                                             "climb": self.saved_game}))
@@ -187,3 +224,31 @@ class Message:
             y += CHAR_H + 1
         if self.leds is not None:
             sc.leds = self.leds
+
+
+class Loading:
+    """What a press started, while the work behind it waits for its turn
+    (see ``App.go``): the title, "Loading...", a detail line."""
+
+    def __init__(self, app, title, detail=""):
+        self.app = app
+        self.title = title
+        self.detail = detail
+
+    def press(self, name):
+        pass
+
+    def tick(self):
+        pass
+
+    def draw(self, sc):
+        _centre(sc, 4, self.title[:WIDTH // CHAR_W], 1)
+        sc.rect(0, CHAR_H + 5, WIDTH, 1, 1)
+        _centre(sc, 22, "Loading...", 2)
+        if self.detail:
+            _centre(sc, HEIGHT - CHAR_H, self.detail[:WIDTH // CHAR_W], 1)
+        sc.leds = colours.ring(["grey"], self.app.pixels)
+
+
+def _centre(sc, y, text, scale):
+    sc.text((WIDTH - text_width(text, scale)) // 2, y, text, scale)

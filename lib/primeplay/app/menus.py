@@ -3,11 +3,14 @@
 A menu is rows of text with a lit bar on the chosen one: UP/DOWN move,
 LEFT/RIGHT change a setting, A chooses, B goes back.  Five rows fit the
 panel; longer menus scroll.
+
+The menus import no game: a game's modules load behind a Loading screen
+when it starts (``App.loading``), so the first frame comes sooner and no
+press waits for a compile.
 """
 
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH
 from primeplay.app import colours
-from primeplay.climb.settings import Settings, WAY_STATION_CHOICES
 
 ROWS = 5
 ROW_H = CHAR_H + 1
@@ -103,17 +106,20 @@ class MainMenu(Menu):
     def choose(self, i):
         e = self.entries[i]
         if e == "continue":
-            from primeplay.app.climb_screen import ClimbPlay
-            screen = ClimbPlay.resume(self.app)
-            if screen is None:
-                self.app.go(MainMenu(self.app))
-            else:
-                self.app.go(screen)
+            # Checked at power-up (App._load): a plain dict with a turn.
+            turn = self.app.saved_game["state"]["turn"]
+            self.app.loading("Prime Climb", self._resume, "turn %d" % turn)
         elif e == "climb":
             self.app.go(ClimbSetup(self.app))
         else:
             from primeplay.app.explorer import Explorer
             self.app.go(Explorer(self.app))
+
+    def _resume(self):
+        from primeplay.app.climb_screen import ClimbPlay
+        screen = ClimbPlay.resume(self.app)
+        if screen is not None:
+            self.app.go(screen)
 
 
 class ClimbSetup(Menu):
@@ -172,6 +178,7 @@ class ClimbSetup(Menu):
         elif key == "own":
             p["own_cards"] = 1 - p["own_cards"]
         elif key == "station":
+            from primeplay.climb.settings import WAY_STATION_CHOICES
             ch = WAY_STATION_CHOICES
             i = ch.index(p["station"]) if p["station"] in ch else 0
             p["station"] = ch[(i + step) % len(ch)]
@@ -188,6 +195,7 @@ class ClimbSetup(Menu):
         self.app.go(MainMenu(self.app))
 
     def settings(self):
+        from primeplay.climb.settings import Settings
         p = self.app.prefs
         kw = {}
         if p["variant"] == "way_stations":
@@ -200,8 +208,12 @@ class ClimbSetup(Menu):
                                else p["players"], **kw)
 
     def start(self):
+        self.app.loading("Prime Climb", self._start,
+                         VARIANTS[self._variant()][1])
+
+    def _start(self):
         from primeplay.app.climb_screen import ClimbPlay
         settings = self.settings()
         seats = list(self.app.prefs["seats"][:settings.players])
-        seed = self.app.rng.next32()
+        seed = self.app.new_seed()
         self.app.go(ClimbPlay(self.app, settings, seed, seats))
