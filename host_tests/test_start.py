@@ -172,7 +172,7 @@ def test_remembered_settings_do_not_load_a_game(run):
 
 def test_the_first_menu_fits_a_small_heap_on_circuitpython():
     # Measured on circuitpython-cp32: 47.5 KB with the game modules loaded
-    # at start, 17.4 KB without.  The board keeps the rest for displayio,
+    # at start, 15.4 KB without.  The board keeps the rest for displayio,
     # the game and the computer player.
     got = run_cp32(script(None, ""))
     assert int(got["menu_heap"]) <= 22 * 1024
