@@ -4,18 +4,32 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test bench sim lint clean
+# The emulated Pico (tools/pico.py) runs rp2040js from npm, pinned in
+# tools/pico/package-lock.json and installed into tools/pico/node_modules.
+# Without node or npm the board tests skip and say why.
+NODE_STAMP := tools/pico/node_modules/.installed
+
+.PHONY: test bench sim lint clean pico
 
 $(STAMP): requirements-dev.txt
 	$(PY) -m venv $(VENV)
 	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $(STAMP)
 
-test: $(STAMP)
+$(NODE_STAMP): tools/pico/package.json tools/pico/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+		npm ci --prefix tools/pico --no-audit --no-fund --loglevel=error && touch $(NODE_STAMP); \
+	else echo "npm not found: the emulated-board tests will skip"; fi
+
+test: $(STAMP) $(NODE_STAMP)
 	$(VPY) -m pytest -q host_tests
 
-bench: $(STAMP)
+bench: $(STAMP) $(NODE_STAMP)
 	$(VPY) tools/bench.py
+
+# The firmware on an emulated Pico: make pico ARGS="--keys A,UP,A --screenshot out.png"
+pico: $(STAMP) $(NODE_STAMP)
+	$(VPY) tools/pico.py $(ARGS)
 
 # The desktop simulator (window, or terminal without a display).
 # Extra options: make sim ARGS="--seed 3 --board pico_ref"
@@ -26,7 +40,7 @@ lint: $(STAMP)
 	$(VPY) tools/mpvm.py gate
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis tools/pico/node_modules
 
 # Copy firmware/, boards/, lib/primeplay/ and the Adafruit libraries to a
 # board: CIRCUITPY drive by default; ARGS="--mpremote", "--dry-run",

@@ -1,0 +1,480 @@
+"""The handheld on an emulated Raspberry Pi Pico: CircuitPython itself, unchanged.
+
+    python tools/pico.py --keys "DOWN,A,WAIT:1500" --screenshot out.png
+    make pico ARGS="--keys A,A --frame out.txt"
+
+Boots a CircuitPython UF2 (default: ../shared/circuitpython/pico/, or
+``--uf2`` / ``PRIMEPLAY_UF2``, e.g. an official one from circuitpython.org)
+in the rp2040js emulator (tools/pico/board.mjs, installed by ``make`` with
+npm), on a CIRCUITPY drive built from exactly what ``tools/deploy.py``
+copies (compiled to .mpy with CircuitPython's mpy-cross when it is found;
+``--py`` keeps .py).  Then it presses the buttons on their pins, decodes the
+SSD1306's I2C traffic with the simulator's own model (tools/fake_ssd1306.py),
+decodes the NeoPixels' WS2812 pulses, reads the USB console, and prints::
+
+    code_to_frame_ms: X   emulated ms from code.py's start to its first frame
+    first_frame_ms: X     emulated ms from reset to that frame
+    mem_free_min: X       lowest gc.mem_free() the firmware reported
+    tracebacks: N         tracebacks on the console
+
+Frames are known to be complete because the drive's settings.toml turns on
+the firmware's debug line (``primeplay: frame N free BYTES`` after every
+frame shown).  Times are emulated Cortex-M0+ cycles at 125 MHz: the same
+run gives the same numbers, whatever the host is doing.  A real board is
+somewhat slower (flash cache misses are not modelled).
+
+For tests and benchmarks: ``Pico`` (boot, press, run, frames, leds,
+console) and ``parse_keys`` (the simulator's key-script syntax).
+"""
+
+import argparse
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TOOLS = ROOT / "tools"
+for _p in (TOOLS, ROOT / "lib", ROOT):
+    if str(_p) not in sys.path:
+        sys.path.insert(0, str(_p))
+
+import cpbuilds  # noqa: E402
+import deploy  # noqa: E402
+import fatimage  # noqa: E402
+from fake_ssd1306 import FakeI2C  # noqa: E402
+
+NODE_DIR = TOOLS / "pico"
+BOARD_JS = NODE_DIR / "board.mjs"
+FLASH_SIZE = 2 * 1024 * 1024  # a Pico's W25Q16
+DRIVE_OFFSET = 0x100000  # CIRCUITPY: 1 MiB FAT12 after the firmware
+DRIVE_SIZE = 1024 * 1024
+UF2_MAGIC = (0x0A324655, 0x9E5D5157, 0x0AB16F30)
+FLASH_BASE = 0x10000000
+FRAME_LINE = "primeplay: frame "
+# CircuitPython sets the terminal title (ESC ] 0 ; ... code.py | version)
+# as it starts code.py; "code.py output:" comes only when a host had the
+# port open at that moment.
+CODE_START = "code.py |"
+TRACEBACK = "Traceback (most recent call last)"
+MS_PER_KEY = 600  # as the simulator: a key, then this long for it to settle
+PRESS_MS = 60  # a finger on a button; keypad scans every 20 ms
+DEFAULT_BOARD = "pico_ref"
+
+
+class PicoError(RuntimeError):
+    """The emulated board could not be built, started or driven."""
+
+
+def missing_pieces():
+    """What is missing to run the emulated board (empty when nothing)."""
+    out = []
+    if shutil.which("node") is None:
+        out.append("node (Node.js) not on PATH")
+    elif not (NODE_DIR / "node_modules" / "rp2040js").is_dir():
+        out.append("rp2040js not installed (make installs it: npm ci --prefix tools/pico)")
+    if cpbuilds.pico_uf2() is None:
+        out.append(cpbuilds.missing("CircuitPython UF2 for the Pico"))
+    if cpbuilds.bootrom() is None:
+        out.append(cpbuilds.missing("RP2040 boot ROM"))
+    return out
+
+
+# -- the flash image --------------------------------------------------------------
+def uf2_to_flash(data, size=FLASH_SIZE):
+    """The flash contents a UF2 file writes (erased bytes elsewhere)."""
+    flash = bytearray(b"\xff" * size)
+    blocks = 0
+    for off in range(0, len(data) - 511, 512):
+        m0, m1, flags, addr, length = struct.unpack_from("<5I", data, off)
+        if (m0, m1) != UF2_MAGIC[:2] or struct.unpack_from("<I", data, off + 508)[0] != UF2_MAGIC[2]:
+            raise PicoError("not a UF2 file (bad magic in block %d)" % (off // 512))
+        if flags & 1:  # "not main flash": comments, extension blocks
+            continue
+        start = addr - FLASH_BASE
+        if start < 0 or start + length > size or length > 476:
+            raise PicoError("UF2 block %d writes outside the Pico's flash (0x%08x)"
+                            % (off // 512, addr))
+        flash[start:start + length] = data[off + 32:off + 32 + length]
+        blocks += 1
+    if not blocks:
+        raise PicoError("the UF2 file holds no flash blocks")
+    if start + length > DRIVE_OFFSET:
+        raise PicoError("this UF2 reaches into the CIRCUITPY drive area at 0x%x"
+                        % DRIVE_OFFSET)
+    return flash
+
+
+def settings_toml(board, seed=None, debug=True):
+    """The drive's settings.toml: the deploy tool's, plus test settings."""
+    text = deploy.settings_text(board)
+    if seed is not None:
+        text += "PRIMEPLAY_SEED = %d\n" % seed
+    if debug:
+        text += "PRIMEPLAY_DEBUG = 1\n"
+    return text
+
+
+def drive_files(board=DEFAULT_BOARD, mpy_cross=None, seed=None, debug=True, extra=None):
+    """Drive path -> bytes: what ``deploy.py`` would copy, and settings.toml."""
+    pairs = deploy.plan(mpy_cross=mpy_cross) if mpy_cross else deploy.plan()
+    files = {rel: Path(src).read_bytes() for src, rel in pairs}
+    files[deploy.SETTINGS] = settings_toml(board, seed, debug).encode()
+    files.update(extra or {})
+    return files
+
+
+def flash_image(uf2, files):
+    flash = uf2_to_flash(Path(uf2).read_bytes())
+    flash[DRIVE_OFFSET:DRIVE_OFFSET + DRIVE_SIZE] = fatimage.fat12_image(files, DRIVE_SIZE)
+    return bytes(flash)
+
+
+def gpio_number(pin):
+    """"GP14" -> 14."""
+    if not (isinstance(pin, str) and pin.startswith("GP") and pin[2:].isdigit()):
+        raise PicoError("pin %r is not a Pico GPIO (GPn)" % (pin,))
+    return int(pin[2:])
+
+
+# -- what the board did ------------------------------------------------------------
+class Frame:
+    """One frame the firmware reported shown: panel rows (lists of 0/1), the
+    LED bytes on the wire at that moment, when its last I2C byte went out
+    (emulated ms), its number and the free heap the firmware saw."""
+
+    def __init__(self, number, free, pixels, leds, t_ms):
+        self.number = number
+        self.free = free
+        self.pixels = pixels
+        self.leds = leds
+        self.t_ms = t_ms
+
+    def text(self):
+        """64 lines of '#'/'.': the simulator's --frame format."""
+        return "\n".join("".join("#" if p else "." for p in row) for row in self.pixels) + "\n"
+
+
+class Pico:
+    """The emulated handheld.  ``Pico(board="pico_ref", mpy=True, seed=None)``,
+    then ``boot()``; ``press(name)``, ``run(ms)``, ``type(text)``; read
+    ``frames``, ``console``, ``leds``; ``close()`` (or use ``with``)."""
+
+    def __init__(self, board=DEFAULT_BOARD, mpy=True, seed=None, uf2=None,
+                 extra_files=None, mpy_cross=None):
+        missing = missing_pieces()
+        if uf2 is not None:
+            missing = [m for m in missing if "UF2" not in m]
+        if missing:
+            raise PicoError("; ".join(missing))
+        self.board = board
+        self.profile = _load_profile(board)
+        self.mpy_cross = None
+        if mpy:
+            self.mpy_cross = Path(mpy_cross) if mpy_cross else cpbuilds.mpy_cross()
+        self.uf2 = Path(uf2) if uf2 else cpbuilds.pico_uf2()
+        self.seed = seed
+        self.extra_files = extra_files
+        self.console = ""  # everything the board wrote on USB, decoded
+        self.frames = []  # Frame per debug line
+        self.leds_frames = []  # (t_ms, bytes) per WS2812 frame
+        self.t_ms = 0.0
+        self.awake_ms = 0.0  # how long the core ran (not slept) in the last command
+        self.i2c = FakeI2C(address=self.profile["oled_address"])
+        self.i2c.try_lock()
+        self.last_i2c_ms = None
+        self.code_start_ms = None
+        self._line = ""
+        self._proc = None
+        self._tmp = None
+
+    # -- life cycle
+    def boot(self, timeout_ms=15000):
+        """Build the drive, start the emulator, run to the first frame."""
+        self._tmp = tempfile.TemporaryDirectory(prefix="primeplay-pico-")
+        tmp = Path(self._tmp.name)
+        files = drive_files(self.board, self.mpy_cross, self.seed, True, self.extra_files)
+        (tmp / "flash.bin").write_bytes(flash_image(self.uf2, files))
+        sda = gpio_number(self.profile["i2c_sda"])
+        config = {
+            "flash": str(tmp / "flash.bin"),
+            "bootrom": str(cpbuilds.bootrom()),
+            "i2c_bus": (sda // 2) % 2,  # RP2040: I2C0 on GP0/1, 4/5, 8/9 ...
+            "sda": sda,
+            "scl": gpio_number(self.profile["i2c_scl"]),
+            "oled_address": self.profile["oled_address"],
+            "pixel_pin": gpio_number(self.profile["pixel_pin"]),
+            "buttons": [gpio_number(p) for p in self.profile["buttons"].values()],
+        }
+        (tmp / "board.json").write_text(json.dumps(config))
+        self._proc = subprocess.Popen(
+            ["node", str(BOARD_JS), str(tmp / "board.json")], cwd=str(NODE_DIR),
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True, bufsize=1)
+        first = self._proc.stdout.readline()
+        if not first.startswith('{"ready"'):
+            raise PicoError("the emulator did not start: %s%s"
+                            % (first, self._proc.stderr.read()[-2000:]))
+        self.run_until_frame(timeout_ms)
+        return self
+
+    def close(self):
+        if self._proc is not None:
+            try:
+                self._send({"cmd": "quit"})
+            except (PicoError, OSError, ValueError):
+                pass
+            try:
+                self._proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self._proc.kill()
+            self._proc = None
+        if self._tmp is not None:
+            self._tmp.cleanup()
+            self._tmp = None
+
+    def __enter__(self):
+        return self.boot()
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # -- driving
+    def _send(self, msg):
+        if self._proc is None or self._proc.poll() is not None:
+            raise PicoError("the emulator is not running")
+        self._proc.stdin.write(json.dumps(msg) + "\n")
+        self._proc.stdin.flush()
+        line = self._proc.stdout.readline()
+        if not line:
+            raise PicoError("the emulator stopped: " + self._proc.stderr.read()[-2000:])
+        reply = json.loads(line)
+        for event in reply["events"]:
+            self._event(event)
+        self.t_ms = reply["t"] / 1e6
+        self.awake_ms = reply["awake"] / 1e6
+        return reply
+
+    def run(self, ms, until=None):
+        """Run ``ms`` emulated milliseconds, or until the console shows ``until``."""
+        self._send({"cmd": "run", "ms": ms, "until": until})
+
+    def run_until_frame(self, timeout_ms=5000):
+        """Run until the firmware reports its next frame; that Frame, or None."""
+        count = len(self.frames)
+        end = self.t_ms + timeout_ms
+        while len(self.frames) == count and self.t_ms < end:
+            self.run(min(200, end - self.t_ms), until=FRAME_LINE)
+        return self.frames[count] if len(self.frames) > count else None
+
+    def pin(self, name, pressed):
+        gpio = gpio_number(self.profile["buttons"][name])
+        self._send({"cmd": "pin", "gpio": gpio, "value": not pressed})
+
+    def press(self, name, hold_ms=PRESS_MS):
+        """Press and release a logical button; returns the press time (ms)."""
+        name = name.upper()
+        if name not in self.profile["buttons"]:
+            raise PicoError("no %s button on %s" % (name, self.board))
+        self.pin(name, True)
+        at = self.t_ms
+        self.run(hold_ms)
+        self.pin(name, False)
+        return at
+
+    def answer_ms(self, name, timeout_ms=5000):
+        """Press ``name``; emulated ms from the press to the last I2C byte
+        of the first frame shown after it (None if no frame came)."""
+        count = len(self.frames)
+        at = self.press(name)
+        end = at + timeout_ms
+        while len(self.frames) == count and self.t_ms < end:
+            self.run(min(100, end - self.t_ms), until=FRAME_LINE)
+        if len(self.frames) == count:
+            return None
+        return self.frames[count].t_ms - at
+
+    def type(self, text):
+        """Bytes typed on the USB console (e.g. "\\x03" for Ctrl-C)."""
+        data = text.encode() if isinstance(text, str) else bytes(text)
+        self._send({"cmd": "serial", "hex": data.hex()})
+
+    def settle(self, quiet_ms=MS_PER_KEY, limit_ms=30000):
+        """Run until the board is idle: no frame for ``quiet_ms`` and the
+        core asleep most of that time (a board loading a game shows no
+        frame for a while, but it is busy), or ``limit_ms`` passed."""
+        end = self.t_ms + limit_ms
+        while self.t_ms < end:
+            count = len(self.frames)
+            self.run(quiet_ms)
+            if len(self.frames) == count and self.awake_ms < quiet_ms / 2:
+                return True
+        return False
+
+    def run_keys(self, keys, ms_per_key=MS_PER_KEY):
+        """A key script in the simulator's syntax: each key is pressed, then
+        the board runs until it has been quiet for ``ms_per_key`` (a board
+        still loading a game takes longer than the simulator; keys pressed
+        meanwhile would land in another state); WAIT:ms runs that long.
+        Returns the frame on the panel after each token."""
+        import sim  # the same parser, so scripts mean the same on both
+        settled = []
+        for token in sim.parse_keys(keys):
+            if token[0] == "WAIT":
+                self.run(token[1])
+            else:
+                self.press(token[0])
+                self.settle(ms_per_key)
+            settled.append(self.frames[-1] if self.frames else None)
+        return settled
+
+    # -- events from the emulator
+    def _event(self, event):
+        kind = event[0]
+        if kind == "i2c":
+            _, _t0, t1, _addr, data = event
+            self.i2c.writeto(self.profile["oled_address"], bytes.fromhex(data))
+            self.last_i2c_ms = t1 / 1e6
+        elif kind == "leds":
+            self.leds_frames.append((event[1] / 1e6, bytes.fromhex(event[2])))
+        elif kind == "console":
+            text = bytes.fromhex(event[2]).decode("utf-8", "replace")
+            self.console += text
+            self._lines(text, event[1] / 1e6)
+
+    def _lines(self, text, t_ms):
+        if self.code_start_ms is None and CODE_START in self.console:
+            self.code_start_ms = t_ms
+        self._line += text
+        while "\n" in self._line:
+            line, self._line = self._line.split("\n", 1)
+            line = line.rstrip("\r")
+            at = line.find(FRAME_LINE)  # may follow a title escape on one line
+            if at >= 0:
+                parts = line[at + len(FRAME_LINE):].split()
+                try:
+                    number, free = int(parts[0]), int(parts[2])
+                except (IndexError, ValueError):
+                    continue
+                leds = self.leds_frames[-1][1] if self.leds_frames else b""
+                shown = self.last_i2c_ms if self.last_i2c_ms is not None else t_ms
+                self.frames.append(Frame(number, free, self.i2c.pixels(), leds, shown))
+
+    # -- what a person sees
+    def panel(self):
+        rows = self.i2c.pixels()
+        if self.profile.get("rotation", 0) == 180:
+            rows = [row[::-1] for row in rows[::-1]]
+        return rows
+
+    @property
+    def buttons(self):
+        from device import button_order  # pylint: disable=import-outside-toplevel
+        return button_order(self.profile["buttons"])
+
+    @property
+    def leds(self):
+        """The ring's colours as (r, g, b), from the last WS2812 frame."""
+        return wire_to_rgb(self.leds_frames[-1][1] if self.leds_frames else b"",
+                           self.profile["pixel_order"], self.profile["pixel_count"])
+
+    def metrics(self):
+        first = self.frames[0] if self.frames else None
+        return {
+            "code_to_frame_ms": (first.t_ms - self.code_start_ms
+                                 if first and self.code_start_ms is not None else None),
+            "first_frame_ms": first.t_ms if first else None,
+            "mem_free_min": min(f.free for f in self.frames) if self.frames else None,
+            "tracebacks": self.console.count(TRACEBACK),
+        }
+
+    def screenshot(self, path, status=None):
+        """A PNG drawn as the simulator draws its device."""
+        import sim  # pylint: disable=import-outside-toplevel
+        sim.screenshot(self, path, status if status is not None else
+                       "emulated Pico  %s  t=%.0f ms  frames %d" % (
+                           self.board, self.t_ms, len(self.frames)))
+
+
+def wire_to_rgb(data, order="GRB", count=None):
+    """WS2812 wire bytes -> [(r, g, b)], undoing the strip's byte order."""
+    step = len(order)
+    out = []
+    for i in range(0, len(data) - step + 1, step):
+        chunk = data[i:i + step]
+        out.append((chunk[order.index("R")], chunk[order.index("G")], chunk[order.index("B")]))
+    if count is not None:
+        out = out[:count]
+    return out
+
+
+def board_float(x):
+    """``x`` as CircuitPython's RP2040 build holds a float: IEEE single
+    with the two lowest mantissa bits dropped (MicroPython's object
+    representation C)."""
+    bits = struct.unpack("<I", struct.pack("<f", x))[0] & ~3
+    return struct.unpack("<f", struct.pack("<I", bits))[0]
+
+
+def scaled_leds(colours, brightness):
+    """What the data pin carries for scene colours at ``brightness``: each
+    channel times the board's float brightness, truncated (0.2 is held as
+    0.19999999, so 60 becomes 11)."""
+    b = board_float(brightness)
+    return [tuple(int(c * b) for c in colour) for colour in colours]
+
+
+def _load_profile(name):
+    import boards  # pylint: disable=import-outside-toplevel
+    try:
+        return boards.load_profile(name)
+    except ValueError as exc:
+        raise PicoError(str(exc))
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--keys", default="", help="buttons and WAIT:ms, as tools/sim.py takes them")
+    p.add_argument("--ms-per-key", type=int, default=MS_PER_KEY)
+    p.add_argument("--board", default=DEFAULT_BOARD, help="profile in boards/ (default %(default)s)")
+    p.add_argument("--seed", type=int, default=None, help="PRIMEPLAY_SEED for the drive")
+    p.add_argument("--uf2", default=None, help="CircuitPython UF2 (default: ../shared)")
+    p.add_argument("--py", action="store_true", help="copy .py, not .mpy")
+    p.add_argument("--mpy-cross", default=None, help="CircuitPython's mpy-cross")
+    p.add_argument("--screenshot", help="PNG of the last frame and the LED ring")
+    p.add_argument("--frame", help="the last frame as 64 lines of #/.")
+    p.add_argument("--console", action="store_true", help="print the USB console")
+    args = p.parse_args(argv)
+    if args.uf2:
+        os.environ["PRIMEPLAY_UF2"] = args.uf2
+    try:
+        board = Pico(args.board, mpy=not args.py, seed=args.seed, uf2=args.uf2,
+                     mpy_cross=args.mpy_cross)
+        if not args.py and board.mpy_cross is None:
+            print("pico: " + cpbuilds.missing("CircuitPython's mpy-cross") + "; copying .py",
+                  file=sys.stderr)
+        with board:
+            board.run_keys(args.keys, args.ms_per_key)
+            board.run(100)
+            if args.screenshot:
+                os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+                board.screenshot(args.screenshot)
+            if args.frame:
+                Path(args.frame).write_text(board.frames[-1].text() if board.frames else "")
+            if args.console:
+                print(board.console)
+            for key, value in board.metrics().items():
+                print("%s: %s" % (key, "-" if value is None else
+                                  ("%.0f" % value if isinstance(value, float) else value)))
+    except PicoError as exc:
+        print("pico: %s" % exc, file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
