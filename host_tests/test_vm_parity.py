@@ -3,11 +3,21 @@
 Each VM plays a batch of seeded random games and prints one digest per
 game (an FNV hash of the whole transcript and final position); CPython
 computes the same batch here.  A difference means some rule, the RNG or an
-integer detail behaves differently on MicroPython, which is what boards run.
+integer detail behaves differently on MicroPython or CircuitPython, which
+is what boards run.
+
+The VMs: MicroPython's unix port and WASI build (from PyPI, always here)
+and CircuitPython's own core built for unix, ``circuitpython-cp32`` (the
+RP2040 object model) and ``-cp64``, found beside the repo by cpbuilds.py.
+Without those every CircuitPython test skips with one line (``-rs``).
 """
+
+import shutil
 
 import pytest
 
+import cpbuilds
+import deploy
 import mpvm
 from primeplay.climb import Settings
 from primeplay.climb.bot import play_random, digest
@@ -59,9 +69,69 @@ def cpython_lines():
     return expected()
 
 
-def test_unix_port_plays_the_same_games(cpython_lines):
-    out = mpvm.run_unix(guest_code(), heapsize="2M")
+# Missing CircuitPython builds skip by a mark with one reason on fixture
+# params: `pytest -rs` folds those into one line for the whole file (a
+# skip raised at run time, or a mark beside a decorator, gives a line per
+# test).  So the tests here take their VMs and seeds from fixtures.
+_CP_SKIP = pytest.mark.skip(reason=mpvm.cp_missing() or "")
+
+
+def _on_cp(bits):
+    return () if mpvm.cp_missing(bits) is None else (_CP_SKIP,)
+
+
+# The unix-port style VMs: all run the same scripts with -X heapsize.
+VMS = ["unix", pytest.param("cp32", marks=_on_cp(32)),
+       pytest.param("cp64", marks=_on_cp(64))]
+
+
+@pytest.fixture(params=VMS)
+def vm(request):
+    return request.param
+
+
+@pytest.fixture(params=VMS + ["wasm"])
+def any_vm(request):
+    return request.param
+
+
+@pytest.fixture(params=[pytest.param("cp32", marks=_on_cp(32))])
+def cp32(request):
+    return request.param
+
+
+def run_vm(vm, code, heapsize="1M", path=mpvm.LIB_DIR):
+    if vm == "unix":
+        return mpvm.run_unix(code, heapsize=heapsize, path=path)
+    if vm == "wasm":
+        return mpvm.run_wasm(code, heapsize="64M", path=path).stdout
+    return mpvm.run_cp(code, bits=int(vm[2:]), heapsize=heapsize, path=path)
+
+
+def test_vm_plays_the_same_games(vm, cpython_lines):
+    out = run_vm(vm, guest_code(), heapsize="2M")
     assert out.split("\n")[:-1] == cpython_lines
+
+
+def test_compiled_mpy_plays_the_same_games_on_cp32(cp32, tmp_path,
+                                                   cpython_lines):
+    # The .mpy files a board gets from `deploy.py --mpy`, made by the same
+    # code, loaded by CircuitPython's VM from a folder with no .py in it.
+    mpy_cross = cpbuilds.mpy_cross()
+    if mpy_cross is None:
+        pytest.skip(cpbuilds.missing("CircuitPython's mpy-cross"))
+    for src, rel in deploy.plan(libs=False, mpy_cross=mpy_cross):
+        if rel.startswith("lib/"):
+            (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, tmp_path / rel)
+    lib = tmp_path / "lib"
+    assert not list(lib.rglob("*.py"))
+    assert len(list(lib.rglob("*.mpy"))) >= 15
+    code = ("import primeplay.climb.bot as b, primeplay.climb.values as v\n"
+            "print(b.__file__, v._table is not None)\n") + guest_code()
+    out = mpvm.run_cp(code, heapsize="2M", path=lib).split("\n")[:-1]
+    assert out[0] == "%s True" % (lib / "primeplay/climb/bot.mpy")
+    assert out[1:] == cpython_lines
 
 
 def test_wasm_port_plays_the_same_games(cpython_lines):
@@ -92,11 +162,15 @@ def rng_expected(seed):
     return out
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2**31 + 5, 2**40 + 3])
-def test_rng_is_bit_identical_on_both_vms(seed):
-    want = rng_expected(seed)
-    assert mpvm.run_unix(RNG_CODE % seed).split("\n")[:-1] == want
-    assert mpvm.run_wasm(RNG_CODE % seed).stdout.split("\n")[:-1] == want
+@pytest.fixture(params=[0, 1, 2**31 + 5, 2**40 + 3])
+def rng_seed(request):
+    return request.param
+
+
+def test_rng_is_bit_identical_on_every_vm(rng_seed, any_vm):
+    # 2**40 + 3 is a long int on every VM: on cp32 even 2**30 is one.
+    assert run_vm(any_vm, RNG_CODE % rng_seed).split("\n")[:-1] == \
+        rng_expected(rng_seed)
 
 
 SEARCH_CODE = """
@@ -106,11 +180,11 @@ for a, b, dice, ks in %r:
 """
 
 
-def test_end_position_search_agrees_on_micropython():
+def test_end_position_search_agrees_on_every_vm(vm):
     cases = [(50, 60, [7, 7, 7, 7], [3, 8]), (0, 0, [3, 9], []),
              (99, 98, [2, 3], [1]), (97, 101, [4, 4, 4, 4], [])]
     want = [repr(sorted(search(a, b, d, k).pairs())) for a, b, d, k in cases]
-    assert mpvm.run_unix(SEARCH_CODE % (cases,)).split("\n")[:-1] == want
+    assert run_vm(vm, SEARCH_CODE % (cases,)).split("\n")[:-1] == want
 
 
 def test_a_long_game_fits_a_small_heap():
@@ -162,7 +236,144 @@ def app_expected(seed):
     return out.getvalue()
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_the_app_shows_the_same_screens_on_micropython(seed):
+@pytest.fixture(params=[1, 2])
+def app_seed(request):
+    return request.param
+
+
+def test_the_app_shows_the_same_screens_on_every_vm(app_seed, vm):
     # Scenes and LED colours, not just rules: the UI runs on the board too.
-    assert mpvm.run_unix(APP_CODE % seed, heapsize="2M") == app_expected(seed)
+    assert run_vm(vm, APP_CODE % app_seed, heapsize="2M") == \
+        app_expected(app_seed)
+
+
+# What a damaged save is reported as, and the bytes a save is written as.
+# Each damage is one line "name: reason"; the record's bytes are the same
+# however its dicts were filled.
+SAVE_CODE = """
+import json
+from primeplay import save
+from primeplay.climb.game import Game
+from primeplay.climb.settings import Settings
+cards = (("keeper", "addsub", 11, "Plus ou moins 11 \\u00e9t\\u00e9 \\u65e5 \\U0001f600"),)
+g = Game(Settings(players=3, custom_cards=cards), 5, record=False)
+g.roll()
+while g.state.phase != "roll":
+    g.apply(g.legal_moves()[0])
+good = save.climb_snapshot(g.state)
+def damaged(change):
+    snap = json.loads(json.dumps(good))
+    change(snap)
+    try:
+        save.climb_restore(snap)
+        return "restored"
+    except save.SaveError as e:
+        return str(e)
+def drop(*path):
+    def f(snap):
+        for k in path[:-1]:
+            snap = snap[k]
+        del snap[path[-1]]
+    return f
+def put(key, value, inner=None):
+    def f(snap):
+        (snap[inner] if inner else snap)[key] = value
+    return f
+for name, change in (
+        ("no pos", drop("pos")), ("no rng", drop("rng")),
+        ("no settings", drop("settings")),
+        ("no goal", drop("settings", "goal")),
+        ("settings not a dict", put("settings", 5)),
+        ("stations not a list", put("way_stations", 5, "settings")),
+        ("players 9", put("players", 9, "settings")),
+        ("pos a string", put("pos", "x")),
+        ("keepers none", put("keepers", None)),
+        ("current text", put("current", "0")),
+        ("rng text", put("rng", "x")),
+        ("rng zero", put("rng", 0)),
+        ("turn negative", put("turn", -1))):
+    print(name + ": " + damaged(change))
+try:
+    save.climb_restore([1, 2])
+except save.SaveError as e:
+    print("a list: " + str(e))
+record = {"prefs": {"players": 3, "seats": [0, 1, 1, 1], "best": {}},
+          "climb": {"state": good, "seats": [0, 1, 1], "seed": 5}}
+backwards = {}
+for k in sorted(record["climb"]["state"], reverse=True):
+    backwards[k] = record["climb"]["state"][k]
+record2 = {"climb": {"seed": 5, "seats": [0, 1, 1], "state": backwards},
+           "prefs": {"best": {}, "seats": [0, 1, 1, 1], "players": 3}}
+data = save.encode(record)
+print(data == save.encode(record2), save.decode(data) == record)
+print("".join("%02x" % b for b in data))
+for bad in (data[:-1] + bytes([data[-1] ^ 1]), b"XX" + data[2:], data[:20]):
+    try:
+        save.decode(bad)
+    except save.SaveError as e:
+        print("decode: " + str(e))
+"""
+
+
+def save_expected():
+    import io
+    import contextlib
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(SAVE_CODE, {})
+    return out.getvalue()
+
+
+def test_saves_read_and_write_the_same_on_every_vm(vm):
+    # On CircuitPython str(KeyError) has no quotes and json.dumps orders
+    # keys its own way and leaves non-ASCII as is: neither may reach what
+    # the player is told or the bytes the board stores.
+    want = save_expected()
+    assert "no pos: missing pos\n" in want
+    assert "no goal: bad settings: missing goal\n" in want
+    assert "True True\n" in want
+    assert run_vm(vm, SAVE_CODE, heapsize="2M") == want
+
+
+def test_save_json_is_cpythons_canonical_json():
+    # The reference for "the same bytes on every VM": CPython's json with
+    # sorted keys, no spaces and non-ASCII as is, checked on every kind of
+    # value a record holds, including text beyond the BMP.
+    import json
+    from hypothesis import given, settings, strategies as st
+    from primeplay import save
+    values = st.recursive(
+        st.none() | st.booleans() | st.integers(-2**40, 2**40) | st.text(),
+        lambda inner: st.lists(inner, max_size=4) |
+        st.dictionaries(st.text(max_size=6), inner, max_size=4),
+        max_leaves=12)
+
+    @settings(max_examples=300, deadline=None)
+    @given(values)
+    def check(x):
+        assert save.to_json(x) == json.dumps(x, sort_keys=True,
+                                             separators=(",", ":"),
+                                             ensure_ascii=False)
+        assert json.loads(save.to_json(x)) == x
+    check()
+
+
+def test_saves_written_before_canonical_json_still_load():
+    # Boards in use hold records json.dumps wrote (spaces, any key order).
+    import json
+    from primeplay import save
+    record = {"prefs": {"seats": [0, 1, 1, 1], "players": 2}, "climb": None}
+    body = json.dumps(record).encode()
+    head = save.MAGIC + bytes((save.VERSION, len(body) >> 8, len(body) & 255))
+    c = save.adler32(head + body)
+    old = head + body + c.to_bytes(4, "big")
+    assert save.decode(old) == record
+    assert save.encode(record) != old
+
+
+def test_save_refuses_what_json_would_print_differently_per_vm():
+    from primeplay import save
+    with pytest.raises(save.SaveError, match="cannot save a float"):
+        save.encode({"x": 0.1})
+    with pytest.raises(save.SaveError, match="cannot save key 1"):
+        save.encode({1: 2})

@@ -6,6 +6,16 @@ VM (``json`` exists on CPython, MicroPython and CircuitPython), and a
 damaged or foreign record is rejected with a reason instead of crashing
 the device.
 
+The JSON is written here, not by ``json.dumps``: the same record must give
+the same bytes on every VM and however its dicts were built (the nvm store
+skips a write whose bytes did not change), and ``json.dumps`` orders keys
+as each VM's dicts do and escapes non-ASCII on CPython only.  It is what
+CPython writes with ``sort_keys=True, separators=(",", ":"),
+ensure_ascii=False``.  The reasons
+a record is rejected are the same on every VM too: built from the missing
+key, never from ``str()`` of a KeyError (quoted on CPython, bare on
+CircuitPython) or of a built-in TypeError (worded differently on each).
+
 The game is saved as a snapshot of the state between turns, not as the
 list of moves: a snapshot stays a few hundred bytes however long the game,
 and it needs no replay at power-up.
@@ -30,9 +40,79 @@ def adler32(data):
     return (b << 16) | a
 
 
+def to_json(x):
+    """Canonical JSON text of ``x``: sorted keys, no spaces, non-ASCII as is.
+
+    Takes dicts with str keys, lists, tuples, str, int, bool and None;
+    anything else is a SaveError (a float would print differently on
+    CircuitPython's 30-bit floats)."""
+    out = []
+    _json(x, out)
+    return "".join(out)
+
+
+def _json(x, out):
+    if x is None:
+        out.append("null")
+    elif x is True:
+        out.append("true")
+    elif x is False:
+        out.append("false")
+    elif isinstance(x, int):
+        out.append(str(x))
+    elif isinstance(x, str):
+        out.append(_json_str(x))
+    elif isinstance(x, (list, tuple)):
+        out.append("[")
+        for i, v in enumerate(x):
+            if i:
+                out.append(",")
+            _json(v, out)
+        out.append("]")
+    elif isinstance(x, dict):
+        keys = list(x)
+        for k in keys:
+            if not isinstance(k, str):
+                raise SaveError("cannot save key %r" % (k,))
+        keys.sort()
+        out.append("{")
+        for i, k in enumerate(keys):
+            if i:
+                out.append(",")
+            out.append(_json_str(k))
+            out.append(":")
+            _json(x[k], out)
+        out.append("}")
+    else:
+        raise SaveError("cannot save a %s" % type(x).__name__)
+
+
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t",
+            "\b": "\\b", "\f": "\\f"}
+
+
+def _json_str(s):
+    # Non-ASCII is written as UTF-8, not escaped: MicroPython's and
+    # CircuitPython's json.loads do not join an escaped surrogate pair, so
+    # a character beyond U+FFFF would not come back from "\ud83d\ude00".
+    for ch in s:
+        if ch < " " or ch == '"' or ch == "\\":
+            break
+    else:
+        return '"' + s + '"'
+    out = ['"']
+    for ch in s:
+        if ch < " " or ch == '"' or ch == "\\":
+            out.append(_ESCAPES.get(ch) or "\\u%04x" % ord(ch))
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
 def encode(record):
-    """dict -> bytes."""
-    body = json.dumps(record).encode()
+    """dict -> bytes, the same bytes on every VM for equal records."""
+    body = to_json(record).encode()
     if len(body) > 0xFFFF:
         raise SaveError("record too large (%d bytes)" % len(body))
     head = MAGIC + bytes((VERSION, len(body) >> 8, len(body) & 0xFF))
@@ -99,47 +179,65 @@ def _ints(x, n, lo, hi, what):
     return x
 
 
+def field(record, key):
+    """``record[key]``; a SaveError naming ``key`` when it is missing, the
+    same words on every VM."""
+    if not isinstance(record, dict):
+        raise SaveError("unreadable contents")
+    if key not in record:
+        raise SaveError("missing %s" % key)
+    return record[key]
+
+
 def climb_restore(snap):
     """A State from climb_snapshot() data, checked field by field."""
     from primeplay.climb.settings import Settings
     from primeplay.climb import rules
+    d = field(snap, "settings")
     try:
-        settings = Settings.from_dict(snap["settings"])
-    except (KeyError, TypeError, ValueError) as e:
+        settings = Settings.from_dict(d)
+    except KeyError as e:
+        # The key itself: str(e) is quoted on CPython, bare on CircuitPython.
+        raise SaveError("bad settings: missing %s" % (e.args[0],))
+    except TypeError:
+        raise SaveError("bad settings")
+    except ValueError as e:     # Settings.validate's own words
         raise SaveError("bad settings: %s" % (e,))
     s = rules.new_game(settings, 0)
     n = settings.players
     try:
-        s.pos = _ints(snap["pos"], 2 * n, 0, s.end, "pawn positions")
-        keepers = snap["keepers"]
+        s.pos = _ints(field(snap, "pos"), 2 * n, 0, s.end, "pawn positions")
+        keepers = field(snap, "keepers")
         if not isinstance(keepers, list) or len(keepers) != n:
             raise SaveError("bad keepers")
         ncards = len(s.cards)
         s.keepers = [_ints(k, None, 0, ncards - 1, "keepers") for k in keepers]
-        s.deck = _ints(snap["deck"], None, 0, ncards - 1, "deck")
-        s.discard = _ints(snap["discard"], None, 0, ncards - 1, "discards")
+        s.deck = _ints(field(snap, "deck"), None, 0, ncards - 1, "deck")
+        s.discard = _ints(field(snap, "discard"), None, 0, ncards - 1,
+                          "discards")
         every = sorted(s.deck + s.discard + [c for k in s.keepers for c in k])
         if settings.cards and every != list(range(ncards)):
             raise SaveError("cards do not add up")
         if not settings.cards and every:
             raise SaveError("cards in a game without cards")
-        s.current = snap["current"]
+        s.current = field(snap, "current")
         if not isinstance(s.current, int) or not 0 <= s.current < n:
             raise SaveError("bad current player")
-        s.cursed = [bool(c) for c in _ints(snap["cursed"], n, 0, 1, "curses")]
-        s.visited = _ints(snap["visited"], n, 0, 255, "way stations")
-        s.extra_rolls = snap["extra"]
+        s.cursed = [bool(c) for c in _ints(field(snap, "cursed"), n, 0, 1,
+                                           "curses")]
+        s.visited = _ints(field(snap, "visited"), n, 0, 255, "way stations")
+        s.extra_rolls = field(snap, "extra")
         if not isinstance(s.extra_rolls, int) or not 0 <= s.extra_rolls < 100:
             raise SaveError("bad extra rolls")
-        s.rolls = _ints(snap["rolls"], n, 0, 10**6, "roll counts")
-        s.turn = snap["turn"]
+        s.rolls = _ints(field(snap, "rolls"), n, 0, 10**6, "roll counts")
+        s.turn = field(snap, "turn")
         if not isinstance(s.turn, int) or s.turn < 0:
             raise SaveError("bad turn")
-        s.rng.setstate(snap["rng"])
-    except KeyError as e:
-        raise SaveError("missing %s" % (e,))
-    except (TypeError, ValueError) as e:
-        if isinstance(e, SaveError):
-            raise
+        s.rng.setstate(field(snap, "rng"))
+    except SaveError:
+        raise
+    except TypeError:
+        raise SaveError("bad value")
+    except ValueError as e:     # Rng.setstate's own words
         raise SaveError("bad value: %s" % (e,))
     return s
