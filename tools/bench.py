@@ -29,6 +29,7 @@ RESULTS = os.path.join(ROOT, "BENCH.md")
 # the most per-pawn search work; doubles of 2 from low spaces spread
 # widest.  (setup builds `s`, the state; work is the timed call.)
 CLIMB_SETUP = """
+import primeplay.climb.reach
 from primeplay.climb import Settings, Game
 from primeplay.climb.rules import end_positions
 def at(goal, a, b, dice, keepers):
@@ -105,6 +106,7 @@ def import_rows():
     rows.append(("app: draw the main menu scene", c.fuel, c.alloc_bytes))
     c = mpvm.cost("from primeplay.app import App\napp = App(seed=1)\n"
                   "app.press('A'); app.press('UP'); app.press('A')\n"
+                  "app.scene(); app.tick(1)\n"  # Loading, then the game
                   "app.press('A'); app.tick(1000)\n",
                   "sc = app.scene()")
     rows.append(("app: draw a Prime Climb move scene", c.fuel, c.alloc_bytes))
@@ -155,7 +157,107 @@ def game_rows():
     return rows
 
 
-def render(climb, imports, games, i2c):
+# The press script timed on the emulated board: menus, then a Prime Climb
+# turn (setup, Start, roll, two moves, end turn, its news page).
+BOARD_KEYS = "DOWN,UP,A,DOWN,UP,UP,A,A,WAIT:800,A,A,A,A,A"
+ANSWER_TARGET_MS = 100
+START_TARGET_MS = {True: 400, False: 1500}  # code.py start -> first frame
+HEAP_TARGET = 100_000  # free after the first frame
+BOT_CODE = CLIMB_SETUP + """
+import gc, time
+from primeplay.climb.bot import plan_turn
+from primeplay.climb import values
+values.load()
+s = at%r
+gc.collect()
+f = gc.mem_free()
+t = time.monotonic_ns()
+m = plan_turn(s)
+t = time.monotonic_ns() - t
+print("BOT", t // 1000, f - gc.mem_free())
+"""
+
+
+def board_rows():
+    """Emulated-board figures, or None when the board cannot run here."""
+    import pico
+    if pico.missing_pieces():
+        print("bench: no emulated board: " + "; ".join(pico.missing_pieces()))
+        return None
+    out = {"start": {}}
+    for mpy in (False, True):
+        with pico.Pico(seed=3, mpy=mpy) as b:
+            m = b.metrics()
+            out["start"][mpy] = (m["code_to_frame_ms"], m["first_frame_ms"],
+                                 b.frames[0].free, m["tracebacks"])
+            if not mpy:
+                continue
+            answers = []
+            for token in pico.sim_tokens(BOARD_KEYS):
+                if token[0] == "WAIT":
+                    b.run(token[1])
+                    continue
+                before = len(b.frames)
+                ms = b.answer_ms(token[0])
+                b.settle()
+                answers.append((token[0], ms, b.frames[before:]))
+            out["answers"] = [(k, ms) for k, ms, _ in answers]
+            # Start: the Loading frame answers; the game frame follows.
+            start = [a for a in answers if len(a[2]) >= 2 and a[0] == "A"]
+            key, ms, frames = max(start, key=lambda a: a[2][1].t_ms - a[2][0].t_ms)
+            out["game_load_ms"] = frames[1].t_ms - (frames[0].t_ms - ms)
+            out["mem_free_min"] = min(f.free for f in b.frames)
+            label, goal, a, bb, dice, keepers = CLIMB_CASES[0]
+            out["bot"] = (label, b.repl(BOT_CODE % ((goal, a, bb, dice, keepers),), "BOT"))
+    return out
+
+
+def render_board(board, imports):
+    if board is None:
+        return ["", "## On the emulated board", "",
+                "Not measured: no emulated board on the machine that ran this."]
+    out = ["", "## On the emulated board", "",
+           "CircuitPython 10.3 on an emulated Raspberry Pi Pico (tools/pico.py, "
+           "rp2040js): emulated milliseconds at 125 MHz (no flash-cache misses: "
+           "a real board is somewhat slower), heap from the firmware's own "
+           "gc.mem_free() line.", "",
+           "| what | .py | .mpy | target |", "|---|---:|---:|---|"]
+    py, mpy = board["start"][False], board["start"][True]
+    out.append("| code.py start to first frame (ms) | %.0f | %.0f | <= %d (.py), <= %d (.mpy) |"
+               % (py[0], mpy[0], START_TARGET_MS[False], START_TARGET_MS[True]))
+    out.append("| reset to first frame (ms) | %.0f | %.0f | |" % (py[1], mpy[1]))
+    out.append("| free heap after the first frame (bytes) | %d | %d | >= %d |"
+               % (py[2], mpy[2], HEAP_TARGET))
+    answers = [ms for _, ms in board["answers"]]
+    ordered = sorted(answers)
+    median = ordered[len(ordered) // 2]
+    worst_key, worst = max(board["answers"], key=lambda a: a[1])
+    out += ["", "Press to the last I2C byte of its frame, .mpy, script `%s` "
+            "(each press, then idle):" % BOARD_KEYS, "",
+            "| what | ms |", "|---|---:|",
+            "| median press | %.0f |" % median,
+            "| worst press (%s) | %.0f |" % (worst_key, worst),
+            "| Start: press to the game's first frame (Loading shown meanwhile) | %.0f |"
+            % board["game_load_ms"]]
+    label, (bot_us, bot_bytes) = board["bot"]
+    out.append("| computer player, worst plan (%s) | %.0f |" % (label.split(" (")[0], bot_us / 1000))
+    out.append("| lowest free heap in the session (bytes) | %d |" % board["mem_free_min"])
+    fuel = [f for what, f, _ in imports if what.startswith("bot:")][0]
+    ratio = fuel / (bot_us / 1000.0)
+    out += ["", "Fuel per emulated ms, measured on that plan: %.0f "
+            "(the guess used above was %.0f)." % (ratio, FUEL_PER_SECOND / 1000.0)]
+    checks = [
+        ("start .mpy", mpy[0] <= START_TARGET_MS[True]),
+        ("start .py", py[0] <= START_TARGET_MS[False]),
+        ("heap after first frame", min(py[2], mpy[2]) >= HEAP_TARGET),
+        ("every press <= %d ms" % ANSWER_TARGET_MS, worst <= ANSWER_TARGET_MS),
+        ("no tracebacks", py[3] == 0 and mpy[3] == 0),
+    ]
+    out += [""] + ["- %s: %s" % (name, "met" if ok else "NOT met") for name, ok in checks]
+    return out
+
+
+def render(climb, imports, games, i2c, board=None):
     out = ["# Benchmarks", "",
            "Written by `make bench` (tools/bench.py). Fuel: the WASI "
            "MicroPython VM's deterministic work count; ~7e7 fuel is one "
@@ -195,11 +297,13 @@ def render(climb, imports, games, i2c):
     for label, moves, secs, fuel, alloc in games:
         out.append("| %s | %d | %.1f | %.0f | %.0f | %d |" % (
             label, moves, secs * 1000, fuel / 1e6, fuel / moves, alloc))
+    out += render_board(board, imports)
     return "\n".join(out) + "\n"
 
 
 def main(argv):
-    text = render(climb_rows(), import_rows(), game_rows(), i2c_rows())
+    imports = import_rows()
+    text = render(climb_rows(), imports, game_rows(), i2c_rows(), board_rows())
     print(text)
     if "--no-write" not in argv:
         with open(RESULTS, "w") as f:

@@ -332,6 +332,31 @@ class Pico:
             settled.append(self.frames[-1] if self.frames else None)
         return settled
 
+    def repl(self, code, marker, timeout_ms=20000):
+        """Stop the program, run ``code`` at the REPL (paste mode) and
+        return the integers on the console line starting with ``marker``."""
+        self.type("\x03")
+        self.run(300)
+        self.type("\r")  # "press any key to enter the REPL"
+        self.run(500, until=">>> ")
+        self.type("\x05")  # paste mode
+        self.run(100)
+        data = code.replace("\n", "\r").encode()
+        for i in range(0, len(data), 200):  # the host side holds 512 bytes
+            self.type(data[i:i + 200])
+            self.run(60)
+        seen = len(self.console)
+        self.type("\x04")
+        end = self.t_ms + timeout_ms
+        while self.t_ms < end:
+            self.run(200, until=marker + " ")
+            for line in self.console[seen:].split("\n")[:-1]:  # whole lines
+                if line.startswith(marker + " "):
+                    return tuple(int(x) for x in line.split()[1:])
+            if TRACEBACK in self.console[seen:]:
+                break
+        raise PicoError("the REPL code failed: " + self.console[seen:][-1500:])
+
     # -- events from the emulator
     def _event(self, event):
         kind = event[0]
@@ -395,7 +420,16 @@ class Pico:
     def screenshot(self, path, status=None):
         """A PNG drawn as the simulator draws its device."""
         import sim  # pylint: disable=import-outside-toplevel
-        sim.screenshot(self, path, status if status is not None else
+
+        class Shown:
+            """What the simulator's screenshot reads: the ring drawn at full
+            brightness, as the simulator draws the scene's colours."""
+            buttons = self.buttons
+            panel = self.panel
+            b = board_float(self.profile["brightness"]) or 1.0
+            leds = [tuple(min(255, int(round(c / b))) for c in rgb) for rgb in self.leds]
+
+        sim.screenshot(Shown, path, status if status is not None else
                        "emulated Pico  %s  t=%.0f ms  frames %d" % (
                            self.board, self.t_ms, len(self.frames)))
 
@@ -410,6 +444,11 @@ def wire_to_rgb(data, order="GRB", count=None):
     if count is not None:
         out = out[:count]
     return out
+
+
+def sim_tokens(keys):
+    import sim  # pylint: disable=import-outside-toplevel
+    return sim.parse_keys(keys)
 
 
 def board_float(x):
