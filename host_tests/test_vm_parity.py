@@ -113,24 +113,31 @@ def test_vm_plays_the_same_games(vm, cpython_lines):
     assert out.split("\n")[:-1] == cpython_lines
 
 
-def test_compiled_mpy_plays_the_same_games_on_cp32(cp32, tmp_path,
-                                                   cpython_lines):
-    # The .mpy files a board gets from `deploy.py --mpy`, made by the same
-    # code, loaded by CircuitPython's VM from a folder with no .py in it.
+@pytest.fixture(scope="module")
+def mpy_lib(tmp_path_factory):
+    """lib/ as `deploy.py --mpy` puts it on a board: .mpy and data only."""
     mpy_cross = cpbuilds.mpy_cross()
     if mpy_cross is None:
         pytest.skip(cpbuilds.missing("CircuitPython's mpy-cross"))
+    root = tmp_path_factory.mktemp("board")
     for src, rel in deploy.plan(libs=False, mpy_cross=mpy_cross):
         if rel.startswith("lib/"):
-            (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(src, tmp_path / rel)
-    lib = tmp_path / "lib"
+            (root / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, root / rel)
+    lib = root / "lib"
     assert not list(lib.rglob("*.py"))
     assert len(list(lib.rglob("*.mpy"))) >= 15
+    return lib
+
+
+def test_compiled_mpy_plays_the_same_games_on_cp32(cp32, mpy_lib,
+                                                   cpython_lines):
+    # The .mpy files made by deploy's own code, loaded by CircuitPython's
+    # VM from a folder with no .py in it.
     code = ("import primeplay.climb.bot as b, primeplay.climb.values as v\n"
             "print(b.__file__, v._table is not None)\n") + guest_code()
-    out = mpvm.run_cp(code, heapsize="2M", path=lib).split("\n")[:-1]
-    assert out[0] == "%s True" % (lib / "primeplay/climb/bot.mpy")
+    out = mpvm.run_cp(code, heapsize="2M", path=mpy_lib).split("\n")[:-1]
+    assert out[0] == "%s True" % (mpy_lib / "primeplay/climb/bot.mpy")
     assert out[1:] == cpython_lines
 
 
@@ -203,6 +210,88 @@ def test_a_long_game_fits_a_small_heap():
             "print(n)\n")
     assert int(mpvm.run_unix(code, heapsize="144K")) == \
         play_random(Settings(players=2), 2).moves_made
+
+
+# The heap the game code has on a Raspberry Pi Pico, as cp32's -X heapsize.
+# The emulated Pico (../shared/circuitpython/README.md) had 185,600 bytes
+# free at a bare start and 86,160 after the firmware's first frame, with
+# the lib/ of that time (eager imports).  cp32 running that same lib/ to
+# the same first frame (App(seed=1).scene()) leaves 86,368 bytes free at
+# heapsize=136K (134,400 free at its start; the first frame takes 48,032):
+# the firmware's own share (displayio, driver, renderer, ~51.5 KB) is then
+# accounted for, and what is left is what the game has on the board.
+# 135K leaves 85,3xx, below the board: 136K is the nearest KiB.
+BOARD_HEAP = "136K"
+
+BOT_GAME_CODE = """
+from primeplay.climb import Settings, Game
+from primeplay.climb.bot import Bot
+s = Settings.preset("there_and_back", 4)
+g = Game(s, 2, record=False)
+bots = [Bot() for _ in range(s.players)]
+n = 0
+while g.winner is None:
+    g.apply(bots[g.state.current].choose(g.state))
+    n += 1
+print(n, g.winner, g.state.turn, g.state.pos)
+"""
+
+
+def _on_cpython(code):
+    import io
+    import contextlib
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(code, {})
+    return out.getvalue()
+
+
+def test_a_long_bot_game_fits_the_boards_heap(cp32):
+    # Four computer players, unrecorded as on the handheld: 9,494 moves and
+    # 2,160 turns from this seed, so every kind of search the bot makes,
+    # the table read at import.  It needs about 110K on cp32 (the app not
+    # loaded): the margin is the app's.
+    out = mpvm.run_cp(BOT_GAME_CODE, heapsize=BOARD_HEAP)
+    assert out == _on_cpython(BOT_GAME_CODE)
+    assert out.startswith("9494 ")
+
+
+# The whole app with every seat a computer: two games to the end through
+# the menus, a frame drawn every 250 ms of play, as the firmware does.
+APP_SESSION_CODE = """
+from primeplay.app import App
+a = App(seed=%d)
+a.prefs["players"] = 4
+a.prefs["seats"] = [1, 1, 1, 1]
+a.press("A"); a.press("UP"); a.press("A")   # Prime Climb, Start
+t = 0
+games = 0
+frames = 0
+while games < 2 and frames < 20000:
+    t += 250
+    a.tick(t)
+    sc = a.scene()
+    frames += 1
+    if getattr(a.screen, "mode", None) == "over":
+        games += 1
+        print(sc.items)
+        a.press("A"); a.press("A"); a.press("UP"); a.press("A")
+print(frames)
+"""
+
+
+def test_an_app_session_with_computer_players_fits_the_boards_heap(cp32,
+                                                                   mpy_lib):
+    # From .mpy, as `deploy.py --mpy` and the emulated board load it.
+    # From .py the same session fails at this heap: the compiler's garbage
+    # at each first import leaves the modules scattered, and four seeds out
+    # of four then find no 1.6 KB run for a search under 140-150K.  With
+    # .mpy it needs 126-130K (seeds 0-7; no failure above 130K in a scan
+    # of 110-160K by 2K): 136K leaves it 6-10K.
+    code = APP_SESSION_CODE % 0
+    out = mpvm.run_cp(code, heapsize=BOARD_HEAP, path=mpy_lib)
+    assert out == _on_cpython(code)
+    assert out.count("Game over") == 2
 
 
 def test_rules_pass_the_mpy_cross_syntax_gate():

@@ -2,13 +2,20 @@
 
 The table (values.bin, made by tools/gen_climb_values.py) is the solved
 solitaire game without cards: expected turns to bring both pawns home.
-Bots and hints use it to judge end positions: lower is better.  It is
-loaded on first use only, so a game without computer players never pays
-its 10 KB.
+Bots and hints use it to judge end positions: lower is better.
+
+Only the computer player imports this module, and importing it loads
+the table: a game without computer players never pays its 10.5 KB, and
+one with them reads it as the game starts, before the game's own objects
+are strewn over the heap.  Read with ``f.read()`` at the bot's first
+move instead, a long game then an app session on CircuitPython's VM
+failed now and then on heaps up to 168 KiB (up to 148 KiB this way),
+with more than 10 KB free but not in one piece.
 """
 
 N = 102          # spaces 0..101
 SCALE = 1000     # stored as turns x 1000
+SIZE = N * (N + 1)  # bytes: one 16-bit entry per unordered pair
 try:
     PATH = __file__.rsplit("/", 1)[0] + "/values.bin"
 except NameError:       # a frozen module has no __file__
@@ -22,12 +29,33 @@ def index(a, b):
     return a * N - (a * (a - 1)) // 2 + (b - a)
 
 
-def _load():
+def load():
+    """The table, read once into one buffer of its known size.
+
+    ``f.read()`` on MicroPython and CircuitPython grows its result 256
+    bytes at a time, moving it whenever the next blocks are taken and
+    leaving the old copies behind as holes; ``readinto`` a bytearray
+    allocated up front asks the heap for 10.5 KB once.
+    """
     global _table
     if _table is None:
+        buf = bytearray(SIZE)
         with open(PATH, "rb") as f:
-            _table = f.read()
+            got = f.readinto(buf)
+            if got != SIZE or f.readinto(bytearray(1)):
+                raise ValueError("%s: expected %d bytes" % (PATH, SIZE))
+        _table = buf
     return _table
+
+
+_load = load    # older name, still used by tools/bench.py
+
+try:
+    load()
+except OSError:
+    # tools/gen_climb_values.py imports this module to write the file;
+    # without it, the first turns_x1000() raises the OSError instead.
+    pass
 
 
 def turns_x1000(a, b):
@@ -36,6 +64,6 @@ def turns_x1000(a, b):
     The order of a and b does not matter."""
     if a > b:
         a, b = b, a
-    t = _load()
+    t = _table if _table is not None else load()
     i = 2 * index(a, b)
     return (t[i] << 8) | t[i + 1]
