@@ -3,14 +3,14 @@
 Runs unchanged on CircuitPython 9/10 and on CPython through Blinka's
 displayio (the desktop simulator), so it uses only APIs both have:
 displayio.Group/Bitmap/Palette/TileGrid (Group insert/remove, TileGrid
-x/y/pixel_shader), terminalio.FONT and adafruit_display_text labels
-(text/color/anchored_position).  No vectorio: not every CircuitPython
-build has it.
+x/y/pixel_shader/tiles) and terminalio.FONT.  No vectorio: not every
+CircuitPython build has it.
 
 What each scene item becomes (see lib/primeplay/app/scene.py):
 
-* text  -> a label anchored top-left, so (x, y) is the top left of the
-           first 6x12 terminalio cell, times ``scale``.  Ink in ``colour``,
+* text  -> a row of 6x12 font tiles (a TileGrid over the font's glyph
+           bitmap, in a Group for the scale): (x, y) is the top left of
+           the first cell.  Ink in ``colour``,
            background transparent (dark text on a lit bar works).  Only
            printable ASCII is drawn: any other character shows as "?",
            because CircuitPython's built-in font holds ASCII plus a few
@@ -27,13 +27,16 @@ black, so the panel's monochrome conversion (CircuitPython and Blinka light
 a pixel when luma = (19R + 182G + 54B) / 255 >= 128) lights exactly the ink
 pixels.
 
-Labels are ``adafruit_display_text.bitmap_label.Label`` by default: one
-TileGrid over one small bitmap per text.  ``label.Label`` draws the same
-pixels (pass ``label_class``) but holds one TileGrid per character, and
-displayio sends one dirty rectangle per TileGrid with ~14 bytes of
-addressing each: changing a full-width line of text costs about 600 I2C
-bytes with label.Label and 400 with bitmap_label, and a screen of text
-holds ~100 TileGrids (several KB of RAM on the board) instead of ~6.
+Text is drawn the way CircuitPython's own REPL terminal draws it: one
+TileGrid whose tiles are the glyphs of terminalio.FONT's bitmap, so a
+line of text costs a few bytes of tile numbers, no bitmap of its own and
+no glyph copying (CircuitPython's built-in font already is such a tile
+sheet; the simulator's BDF font is laid out as one once, see FontTiles).
+adafruit_display_text's bitmap_label, used before, allocated and drew a
+bitmap per text: on the emulated Pico a new screen of five lines took
+90 ms in the renderer, and the library's 62 KB of source cost over half
+a second of the .py start.  One TileGrid per text is also one dirty
+rectangle per text, as bitmap_label was.
 
 I2C is the bottleneck (about 25 ms per full 1 KB frame at 400 kHz), so the
 renderer keeps the displayio objects between scenes and touches only what
@@ -50,7 +53,6 @@ screen wait in a small pool for the next scene.
 
 import displayio
 import terminalio
-from adafruit_display_text import bitmap_label
 
 try:
     from primeplay.app.scene import CHAR_W, CHAR_H, DIE_SIZE
@@ -93,29 +95,10 @@ def item_box(item):
     return item[1], item[2], item[3], item[4]
 
 
-def draw_cost(item, per_glyph=False):
+def draw_cost(item):
     """Estimated bytes to draw ``item`` where nothing was: displayio sends
-    one dirty rectangle per TileGrid; a bitmap_label is one TileGrid, a
-    label.Label one per character (``per_glyph``)."""
-    kind = item[0]
-    if not per_glyph:
-        if kind == "die":
-            return box_cost(item[1], item[2], DIE_SIZE, DIE_SIZE)
-        return box_cost(*item_box(item))
-    if kind == "text" or kind == "die":
-        if kind == "text":
-            x, y, text, scale = item[1], item[2], item[3], item[4]
-            cost = 0
-        else:
-            scale = 1
-            text = str(item[3]) if item[3] else ""
-            x = item[1] + (DIE_SIZE - CHAR_W * len(text)) // 2
-            y = item[2] + (DIE_SIZE - CHAR_H) // 2
-            cost = box_cost(item[1], item[2], DIE_SIZE, DIE_SIZE)
-        step = CHAR_W * scale
-        for i in range(len(text)):
-            cost += box_cost(x + i * step, y, step, CHAR_H * scale)
-        return cost
+    one dirty rectangle per TileGrid, and every item is one TileGrid (a
+    die's number lies inside its square)."""
     return box_cost(*item_box(item))
 
 
@@ -152,10 +135,54 @@ def _key(item):
     return (kind, item[3], item[4])
 
 
+class FontTiles:
+    """terminalio.FONT as a tile sheet: ``bitmap`` holds the printable ASCII
+    glyphs in ``w`` x ``h`` cells, ``tile(ch)`` is a character's cell.
+
+    CircuitPython's built-in font is such a sheet already (its ``bitmap``,
+    with each glyph's ``tile_index``): used as it is, nothing is copied.
+    Blinka's font (the simulator) is a BDF font with a bitmap per glyph:
+    its cells are drawn into a sheet once, each glyph at its offset in the
+    font's bounding box, which is where a label put it.
+    """
+
+    def __init__(self, font=None):
+        font = font or terminalio.FONT
+        box = font.get_bounding_box()
+        self.w, self.h = box[0], box[1]
+        sheet = getattr(font, "bitmap", None)
+        self._index = []  # tile number of chr(32 + i)
+        if isinstance(sheet, displayio.Bitmap):
+            self.bitmap = sheet
+            for code in range(32, 127):
+                self._index.append(font.get_glyph(code).tile_index)
+            return
+        glyphs = [font.get_glyph(code) for code in range(32, 127)]
+        # The cell's baseline and left edge, from the glyphs themselves
+        # (Blinka's font reports its box without the offsets).
+        baseline = max(g.height + g.dy for g in glyphs if g is not None)
+        x_off = min(g.dx for g in glyphs if g is not None)
+        self.bitmap = displayio.Bitmap(95 * self.w, self.h, 2)
+        for cell in range(95):
+            self._index.append(cell)
+            glyph = glyphs[cell]
+            if glyph is None:
+                continue
+            left = cell * self.w + glyph.dx - x_off
+            top = baseline - glyph.height - glyph.dy
+            for gy in range(glyph.height):
+                for gx in range(glyph.width):
+                    if glyph.bitmap[gx, gy]:
+                        self.bitmap[left + gx, top + gy] = 1
+
+    def tile(self, ch):
+        return self._index[ord(ch) - 32]  # ch is printable ASCII (_ascii)
+
+
 class Renderer:
     """Turns Scenes into displayio objects under one Group.
 
-    ``Renderer(display_or_group, label_class=None)``: given a display
+    ``Renderer(display_or_group)``: given a display
     (anything with a ``root_group``), shows its own Group there; given a
     Group, appends to it (tests, or layering with other content).
     ``render(scene)`` updates the Group; the caller refreshes the display.
@@ -164,9 +191,8 @@ class Renderer:
     refresh was asked for.
     """
 
-    def __init__(self, target, label_class=None):
-        self._label = label_class or bitmap_label.Label
-        self._per_glyph = self._label is not bitmap_label.Label
+    def __init__(self, target):
+        self._font = FontTiles()
         self.group = displayio.Group()
         self._display = None
         if hasattr(target, "root_group"):
@@ -338,7 +364,7 @@ class Renderer:
                 entries.append(old[i])
                 kept += 1
                 if move[j]:
-                    cost += erase_cost(item) + draw_cost(item, self._per_glyph)
+                    cost += erase_cost(item) + draw_cost(item)
                 continue
             key = _key(item)
             if i >= 0:
@@ -357,7 +383,7 @@ class Renderer:
                 else:
                     obj = self._create(item)
                     created += 1
-            cost += draw_cost(item, self._per_glyph)
+            cost += draw_cost(item)
             entries.append([item, obj, key])
         # 6. into the group, in drawing order.
         shown = []
@@ -411,9 +437,9 @@ class Renderer:
         kind = item[0]
         if kind == "text":
             _, x, y, text, scale, colour = item
-            return self._label(terminalio.FONT, text=_ascii(text),
-                         color=WHITE if colour else BLACK, scale=scale,
-                         anchor_point=(0, 0), anchored_position=(x, y))
+            line = displayio.Group(x=x, y=y, scale=scale)
+            line.append(self._tiles(_ascii(text), colour))
+            return line
         if kind == "die":
             _, x, y, value, colour = item
             die = displayio.Group(x=x, y=y)
@@ -421,15 +447,46 @@ class Renderer:
                 self._bitmap("die", DIE_SIZE, DIE_SIZE),
                 pixel_shader=self._paper[1 if colour else 0]))
             text = self._die_text(value)
-            die.append(self._label(terminalio.FONT, text=text,
-                             color=WHITE if colour else BLACK,
-                             anchor_point=(0, 0),
-                             anchored_position=self._die_text_at(text)))
+            number = self._tiles(text, colour)
+            number.x, number.y = self._die_text_at(text)
+            die.append(number)
             return die
         _, x, y, w, h, colour = item
         return displayio.TileGrid(self._bitmap(kind, w, h),
                                   pixel_shader=self._ink[1 if colour else 0],
                                   x=x, y=y)
+
+    def _tiles(self, text, colour):
+        """A TileGrid showing ``text`` (printable ASCII) in ``colour`` over
+        a transparent background; an empty text is one blank cell."""
+        font = self._font
+        grid = displayio.TileGrid(font.bitmap, pixel_shader=self._ink[1 if colour else 0],
+                                  width=len(text) or 1, height=1,
+                                  tile_width=font.w, tile_height=font.h,
+                                  default_tile=font.tile(" "))
+        for i in range(len(text)):
+            grid[i] = font.tile(text[i])
+        return grid
+
+    def _retext(self, holder, at, old, text, colour):
+        """Make ``holder[at]`` (a TileGrid from _tiles, last showing ``old``,
+        None if unknown) show ``text`` in ``colour``; returns the grid.  A
+        text of the same length keeps its grid and changes only the tiles
+        that differ, so the dirty area is just those cells."""
+        grid = holder[at]
+        if old is None or len(old) != len(text):
+            new = self._tiles(text, colour)
+            new.x, new.y = grid.x, grid.y
+            holder[at] = new
+            return new
+        font = self._font
+        for i in range(len(text)):
+            if old[i] != text[i]:
+                grid[i] = font.tile(text[i])
+        palette = self._ink[1 if colour else 0]
+        if grid.pixel_shader is not palette:
+            grid.pixel_shader = palette
+        return grid
 
     @staticmethod
     def _die_text(value):
@@ -445,14 +502,12 @@ class Renderer:
         kind = item[0]
         if kind == "text":
             _, x, y, text, scale, colour = item
-            text = _ascii(text)
-            if obj.text != text:
-                obj.text = text
-            ink = WHITE if colour else BLACK
-            if obj.color != ink:
-                obj.color = ink
-            if obj.anchored_position != (x, y):
-                obj.anchored_position = (x, y)
+            self._retext(obj, 0, None if was is None else _ascii(was[3]),
+                         _ascii(text), colour)
+            if obj.x != x:
+                obj.x = x
+            if obj.y != y:
+                obj.y = y
             return
         if kind == "die":
             _, x, y, value, colour = item
@@ -460,14 +515,13 @@ class Renderer:
                 obj.x = x
             if obj.y != y:
                 obj.y = y
-            label = obj[1]
             if was is None or was[4] != colour:
                 obj[0].pixel_shader = self._paper[1 if colour else 0]
-                label.color = WHITE if colour else BLACK
             text = self._die_text(value)
-            if label.text != text:
-                label.text = text
-                label.anchored_position = self._die_text_at(text)
+            old = None if was is None else self._die_text(was[3])
+            grid = self._retext(obj, 1, old, text, colour)
+            if old is None or len(old) != len(text):
+                grid.x, grid.y = self._die_text_at(text)
             return
         _, x, y, _, _, colour = item
         if obj.x != x:

@@ -508,8 +508,6 @@ def test_deploy_dry_run_lists_the_board_files(capsys):
                  "/lib/primeplay/climb/rules.py",
                  "/lib/primeplay/climb/values.bin",
                  "/lib/adafruit_displayio_ssd1306.py",
-                 "/lib/adafruit_display_text/__init__.py",
-                 "/lib/adafruit_display_text/label.py", "/lib/adafruit_ticks.py",
                  "/lib/neopixel.py", "/lib/adafruit_pixelbuf.py", "/settings.toml"]:
         assert want in dests, want
     assert dests[-2:] == ["/code.py", "/settings.toml"]  # code.py copied last

@@ -16,8 +16,8 @@ What goes where (the board's sys.path is "", "/", "/lib"):
   runs.
 * ``boards/*.py`` -> ``/boards/``; ``lib/primeplay/**.py`` -> ``/lib/primeplay/``.
 * The Adafruit libraries the firmware imports -> ``/lib``:
-  adafruit_displayio_ssd1306, adafruit_display_text (+ adafruit_ticks,
-  which its bitmap_label imports), neopixel (+ adafruit_pixelbuf).  By default they are
+  adafruit_displayio_ssd1306 and neopixel (+ adafruit_pixelbuf); text
+  is drawn from terminalio's font tiles, no adafruit_display_text.  By default they are
   copied as .py from this venv, where requirements-dev.txt pins them (pure
   Python, the same code as the bundle, offline and reproducible).
   ``--circup`` instead runs ``circup install`` (not in requirements-dev;
@@ -69,9 +69,8 @@ BOARDS = ROOT / "boards"
 PRIMEPLAY = ROOT / "lib" / "primeplay"
 
 # Module name on the board -> where the code comes from (a module or a package).
-ADAFRUIT_LIBS = ("adafruit_displayio_ssd1306", "adafruit_display_text",
-                 "adafruit_ticks", "neopixel", "adafruit_pixelbuf")
-CIRCUP_LIBS = ("adafruit_displayio_ssd1306", "adafruit_display_text", "neopixel")
+ADAFRUIT_LIBS = ("adafruit_displayio_ssd1306", "neopixel", "adafruit_pixelbuf")
+CIRCUP_LIBS = ("adafruit_displayio_ssd1306", "neopixel")
 
 SETTINGS = "settings.toml"
 

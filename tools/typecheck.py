@@ -12,7 +12,7 @@ same-named Blinka modules in site-packages, so a call the board does not
 have fails here.  ``lib/`` (primeplay), ``firmware/`` (the modules code.py
 imports by bare name, as on the board) and the repo root (``boards``) are
 on mypy's path.  Adafruit's pure-Python libraries (neopixel,
-adafruit_displayio_ssd1306, adafruit_display_text) ship no type
+adafruit_displayio_ssd1306) ship no type
 information, so they are treated as Any.  Standard modules (os, time, sys,
 traceback) come from typeshed: CircuitPython has subsets of them, which
 the stubs do not describe.
@@ -36,8 +36,7 @@ BOARDS = ROOT / "boards"
 LIB = ROOT / "lib"
 
 # Untyped third-party libraries used by firmware: Any, not an error.
-UNTYPED = ("neopixel", "adafruit_pixelbuf", "adafruit_displayio_ssd1306",
-           "adafruit_display_text", "adafruit_display_text.*", "adafruit_ticks")
+UNTYPED = ("neopixel", "adafruit_pixelbuf", "adafruit_displayio_ssd1306")
 
 CONFIG = """\
 [mypy]
