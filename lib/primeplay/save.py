@@ -9,9 +9,7 @@ the device.
 The JSON is written here, not by ``json.dumps``: the same record must give
 the same bytes on every VM and however its dicts were built (the nvm store
 skips a write whose bytes did not change), and ``json.dumps`` orders keys
-as each VM's dicts do and escapes non-ASCII on CPython only.  It is what
-CPython writes with ``sort_keys=True, separators=(",", ":"),
-ensure_ascii=False``.  The reasons
+as each VM's dicts do and escapes non-ASCII on CPython only.  The reasons
 a record is rejected are the same on every VM too: built from the missing
 key, never from ``str()`` of a KeyError (quoted on CPython, bare on
 CircuitPython) or of a built-in TypeError (worded differently on each).
@@ -41,73 +39,35 @@ def adler32(data):
 
 
 def to_json(x):
-    """Canonical JSON text of ``x``: sorted keys, no spaces, non-ASCII as is.
+    """Canonical JSON text of ``x``: keys sorted, no spaces, non-ASCII as
+    is, and only control characters, quotes and backslashes escaped, each
+    as ``\\u00XX``.
 
     Takes dicts with str keys, lists, tuples, str, int, bool and None;
     anything else is a SaveError (a float would print differently on
-    CircuitPython's 30-bit floats)."""
-    out = []
-    _json(x, out)
-    return "".join(out)
+    CircuitPython's 30-bit floats).  Written small: on the board this
+    module's code stays in the heap for the whole game."""
+    if isinstance(x, dict):
+        return "{" + ",".join([_str(k) + ":" + to_json(x[k])
+                               for k in sorted(x)]) + "}"
+    if isinstance(x, (list, tuple)):
+        return "[" + ",".join([to_json(v) for v in x]) + "]"
+    if isinstance(x, str):
+        return _str(x)
+    # A bool is no int to MicroPython's isinstance.
+    if x is None or x is True or x is False or isinstance(x, int):
+        return json.dumps(x)
+    raise SaveError("cannot save a %s" % type(x).__name__)
 
 
-def _json(x, out):
-    if x is None:
-        out.append("null")
-    elif x is True:
-        out.append("true")
-    elif x is False:
-        out.append("false")
-    elif isinstance(x, int):
-        out.append(str(x))
-    elif isinstance(x, str):
-        out.append(_json_str(x))
-    elif isinstance(x, (list, tuple)):
-        out.append("[")
-        for i, v in enumerate(x):
-            if i:
-                out.append(",")
-            _json(v, out)
-        out.append("]")
-    elif isinstance(x, dict):
-        keys = list(x)
-        for k in keys:
-            if not isinstance(k, str):
-                raise SaveError("cannot save key %r" % (k,))
-        keys.sort()
-        out.append("{")
-        for i, k in enumerate(keys):
-            if i:
-                out.append(",")
-            out.append(_json_str(k))
-            out.append(":")
-            _json(x[k], out)
-        out.append("}")
-    else:
-        raise SaveError("cannot save a %s" % type(x).__name__)
-
-
-_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t",
-            "\b": "\\b", "\f": "\\f"}
-
-
-def _json_str(s):
-    # Non-ASCII is written as UTF-8, not escaped: MicroPython's and
-    # CircuitPython's json.loads do not join an escaped surrogate pair, so
-    # a character beyond U+FFFF would not come back from "\ud83d\ude00".
-    for ch in s:
-        if ch < " " or ch == '"' or ch == "\\":
-            break
-    else:
-        return '"' + s + '"'
-    out = ['"']
-    for ch in s:
-        if ch < " " or ch == '"' or ch == "\\":
-            out.append(_ESCAPES.get(ch) or "\\u%04x" % ord(ch))
-        else:
-            out.append(ch)
-    out.append('"')
-    return "".join(out)
+def _str(s):
+    # Not json.dumps: CPython escapes non-ASCII and writes \b where
+    # MicroPython writes \u0008.  Non-ASCII stays UTF-8 because MicroPython's
+    # json.loads does not join an escaped surrogate pair.
+    if not isinstance(s, str):
+        raise SaveError("cannot save key %r" % (s,))
+    return '"' + "".join([c if c >= " " and c not in '"\\' else
+                          "\\u%04x" % ord(c) for c in s]) + '"'
 
 
 def encode(record):
@@ -179,65 +139,50 @@ def _ints(x, n, lo, hi, what):
     return x
 
 
-def field(record, key):
-    """``record[key]``; a SaveError naming ``key`` when it is missing, the
-    same words on every VM."""
-    if not isinstance(record, dict):
-        raise SaveError("unreadable contents")
-    if key not in record:
-        raise SaveError("missing %s" % key)
-    return record[key]
-
-
 def climb_restore(snap):
     """A State from climb_snapshot() data, checked field by field."""
     from primeplay.climb.settings import Settings
     from primeplay.climb import rules
-    d = field(snap, "settings")
+    if not isinstance(snap, dict):
+        raise SaveError("unreadable contents")
     try:
-        settings = Settings.from_dict(d)
-    except KeyError as e:
-        # The key itself: str(e) is quoted on CPython, bare on CircuitPython.
-        raise SaveError("bad settings: missing %s" % (e.args[0],))
-    except TypeError:
-        raise SaveError("bad settings")
-    except ValueError as e:     # Settings.validate's own words
-        raise SaveError("bad settings: %s" % (e,))
-    s = rules.new_game(settings, 0)
-    n = settings.players
-    try:
-        s.pos = _ints(field(snap, "pos"), 2 * n, 0, s.end, "pawn positions")
-        keepers = field(snap, "keepers")
+        settings = Settings.from_dict(snap["settings"])
+        s = rules.new_game(settings, 0)
+        n = settings.players
+        s.pos = _ints(snap["pos"], 2 * n, 0, s.end, "pawn positions")
+        keepers = snap["keepers"]
         if not isinstance(keepers, list) or len(keepers) != n:
             raise SaveError("bad keepers")
         ncards = len(s.cards)
         s.keepers = [_ints(k, None, 0, ncards - 1, "keepers") for k in keepers]
-        s.deck = _ints(field(snap, "deck"), None, 0, ncards - 1, "deck")
-        s.discard = _ints(field(snap, "discard"), None, 0, ncards - 1,
-                          "discards")
+        s.deck = _ints(snap["deck"], None, 0, ncards - 1, "deck")
+        s.discard = _ints(snap["discard"], None, 0, ncards - 1, "discards")
         every = sorted(s.deck + s.discard + [c for k in s.keepers for c in k])
         if settings.cards and every != list(range(ncards)):
             raise SaveError("cards do not add up")
         if not settings.cards and every:
             raise SaveError("cards in a game without cards")
-        s.current = field(snap, "current")
+        s.current = snap["current"]
         if not isinstance(s.current, int) or not 0 <= s.current < n:
             raise SaveError("bad current player")
-        s.cursed = [bool(c) for c in _ints(field(snap, "cursed"), n, 0, 1,
-                                           "curses")]
-        s.visited = _ints(field(snap, "visited"), n, 0, 255, "way stations")
-        s.extra_rolls = field(snap, "extra")
+        s.cursed = [bool(c) for c in _ints(snap["cursed"], n, 0, 1, "curses")]
+        s.visited = _ints(snap["visited"], n, 0, 255, "way stations")
+        s.extra_rolls = snap["extra"]
         if not isinstance(s.extra_rolls, int) or not 0 <= s.extra_rolls < 100:
             raise SaveError("bad extra rolls")
-        s.rolls = _ints(field(snap, "rolls"), n, 0, 10**6, "roll counts")
-        s.turn = field(snap, "turn")
+        s.rolls = _ints(snap["rolls"], n, 0, 10**6, "roll counts")
+        s.turn = snap["turn"]
         if not isinstance(s.turn, int) or s.turn < 0:
             raise SaveError("bad turn")
-        s.rng.setstate(field(snap, "rng"))
+        s.rng.setstate(snap["rng"])
     except SaveError:
         raise
+    except KeyError as e:
+        # The key itself: str(e) is quoted on CPython, bare on CircuitPython.
+        raise SaveError("missing %s" % (e.args[0],))
     except TypeError:
+        # Built-in TypeError texts are worded differently on each VM.
         raise SaveError("bad value")
-    except ValueError as e:     # Rng.setstate's own words
+    except ValueError as e:     # Settings.validate's and Rng.setstate's own
         raise SaveError("bad value: %s" % (e,))
     return s
