@@ -28,6 +28,7 @@ import time
 
 DEFAULT_BOARD = "pico_ref"
 FRAME_S = 0.02          # main loop period
+KEY_POLL_S = 0.002      # ...cut short when a key event is queued
 ERROR_WAIT_MS = 30_000  # error screen: restart after this long without A
 ERROR_ARM_MS = 700      # ...ignoring presses this soon (a held or queued A)
 ERROR_POLL_S = 0.05
@@ -66,10 +67,24 @@ def run(device, app, clock, sleep, restart=None, pixels=12, frames=None,
                 shown_count += 1
                 if probe is not None:
                     probe(shown_count)
-            sleep(FRAME_S)
+            idle(device, clock, sleep)
             n += 1
     except Exception as exc:  # noqa: BLE001 - the board must never just stop
         fail(exc, device, clock, sleep, restart, pixels)
+
+
+def idle(device, clock, sleep, seconds=FRAME_S):
+    """Sleep about ``seconds`` between loop passes, waking early when the
+    device has a key event queued (``device.pending()``): a press is then
+    answered within a keypad scan and KEY_POLL_S, not up to a whole frame
+    later.  A device without ``pending`` just sleeps."""
+    pending = getattr(device, "pending", None)
+    if pending is None:
+        sleep(seconds)
+        return
+    end = clock() + seconds * 1000
+    while not pending() and clock() < end:
+        sleep(KEY_POLL_S)
 
 
 def _snapshot(scene):

@@ -54,6 +54,10 @@ def _pin(name):
 
 
 NO_COLOUR = (-1, -1, -1)  # "not written yet": differs from every colour
+# keypad scans the buttons this often (it debounces by scans): a press is
+# seen at most this long after the pin goes low.  10 ms stays above the
+# few milliseconds that push buttons bounce.
+KEY_SCAN_S = 0.01
 
 
 class Device:
@@ -119,7 +123,7 @@ class Device:
             keys = keypad.Keys(
                 tuple(_pin(pins[name]) for name in self.button_names),
                 value_when_pressed=profile.get("value_when_pressed", False),
-                pull=True)
+                pull=True, interval=KEY_SCAN_S)
             self._owned.append(keys)
         self.keys = keys
 
@@ -165,6 +169,10 @@ class Device:
                 out.append(names[event.key_number])
             event = events.get()
         return out
+
+    def pending(self):
+        """True when a button event waits to be polled."""
+        return self.keys is not None and len(self.keys.events) > 0
 
     def deinit(self):
         """Release the display, then the I2C bus, pixels and keys this

@@ -111,6 +111,30 @@ class Restart:
 
 # --------------------------------------------------------------- run loop
 
+def test_idle_wakes_early_for_a_queued_key():
+    clock = Clock()
+
+    class Keys:
+        def pending(self):
+            return clock.now >= 1006
+
+    code.idle(Keys(), clock, clock.sleep)
+    assert clock.now == 1006  # not the whole 20 ms frame
+
+
+def test_idle_sleeps_a_frame_without_keys():
+    clock = Clock()
+
+    class Quiet:
+        def pending(self):
+            return False
+
+    code.idle(Quiet(), clock, clock.sleep)
+    assert clock.now == 1000 + int(code.FRAME_S * 1000)
+    code.idle(object(), clock, clock.sleep)  # no pending(): one plain sleep
+    assert clock.now == 1000 + 2 * int(code.FRAME_S * 1000)
+
+
 def test_run_forwards_presses_ticks_and_shows_only_changes():
     clock = Clock()
     device = FakeDevice({2: ["UP"], 5: ["A", "B"]})

@@ -193,6 +193,9 @@ def test_show_writes_led_colours(dev):
 def test_device_builds_hardware_from_the_profile(monkeypatch):
     """Without injected parts, Device asks board/busio/neopixel/keypad for
     them by the profile's pin names."""
+    # The display driver pulls in Blinka's displayio, which needs the real
+    # busio: load it before the fake modules go in.
+    import adafruit_displayio_ssd1306  # noqa: F401  pylint: disable=import-outside-toplevel,unused-import
     made = {}
     board = types.ModuleType("board")
     for pin in ("GP4", "GP5", "GP16", "GP10", "GP11", "GP12", "GP13", "GP14", "GP15"):
@@ -211,8 +214,8 @@ def test_device_builds_hardware_from_the_profile(monkeypatch):
     neopixel.NeoPixel = neo
     keypad = types.ModuleType("keypad")
 
-    def keys(pins, value_when_pressed, pull):
-        made["keys"] = (pins, value_when_pressed, pull)
+    def keys(pins, value_when_pressed, pull, interval):
+        made["keys"] = (pins, value_when_pressed, pull, interval)
         return sim.FakeKeys(len(pins))
     keypad.Keys = keys
     for mod in (board, busio, neopixel, keypad):
@@ -228,7 +231,7 @@ def test_device_builds_hardware_from_the_profile(monkeypatch):
     assert made["i2c"] == ("pin:GP5", "pin:GP4", 100000)
     assert made["pixels"] == ("pin:GP16", 12, 0.3, False, "GRBW")
     assert made["keys"] == (("pin:GP10", "pin:GP11", "pin:GP12", "pin:GP13",
-                             "pin:GP14", "pin:GP15"), False, True)
+                             "pin:GP14", "pin:GP15"), False, True, device.KEY_SCAN_S)
     assert d.display.rotation == 180 and d.i2c.panel.display_on
     d.deinit()
 
