@@ -147,6 +147,7 @@ def test_preview_lights_the_factor_colours_of_the_result():
     app.press("A")
     clock.wait(800)
     scr.game.state.dice = [3]                # as if only a 3 were left
+    scr.game.edited()
     scr.group = scr.option = 0
     choose_until = [m for g in scr.groups() for m in g[1]]
     target = ("die", 3, 0, 2)                # 14 x 3
@@ -192,6 +193,9 @@ def test_save_after_each_turn_and_continue_after_power_up():
             app.press("A")
         while scr.mode == "news" or scr.mode == "action":
             app.press("A")
+    # The save goes to storage once the frame answering the press is out.
+    assert store.data is None
+    frame(app)
     assert store.data
     pos, turn, cur = list(scr.state.pos), scr.state.turn, scr.state.current
     # Power cycle: a new App on the same storage.
@@ -211,6 +215,7 @@ def test_remembered_defaults_survive_power_up():
     app.press("A")                           # setup
     app.press("RIGHT")                       # variant: Double Time
     app.press("B")                           # back: stored
+    frame(app)                               # ...after the menu is shown
     app2 = App(storage=store)
     assert app2.prefs["variant"] == "double_time"
 
@@ -233,6 +238,7 @@ def test_a_save_with_an_impossible_game_is_set_aside():
     app = App(storage=store, seed=3)
     scr = start_climb(app, 2, (0, 0))
     scr._save()
+    frame(app)                               # the save is written after a frame
     record = save.decode(store.data)
     record["climb"]["state"]["pos"] = [500, 0, 0, 0]
     store.data = save.encode(record)
@@ -363,6 +369,7 @@ def test_a_save_that_fails_at_continue_is_reported_not_dropped():
     app = App(storage=store, seed=3)
     scr = start_climb(app, 2, (0, 0))
     scr._save()
+    frame(app)                               # the save is written after a frame
     record = save.decode(store.data)
     record["climb"]["seats"] = [0]
     store.data = save.encode(record)
@@ -374,3 +381,22 @@ def test_a_save_that_fails_at_continue_is_reported_not_dropped():
     assert app2.saved_game is None
     app2.press("A")
     assert app2.scene().texts() == ["Prime Climb", "Colour explorer"]
+
+
+def test_a_save_waits_for_the_frame_that_answers_the_press():
+    # Flash writes erase a sector (tens of ms on the board): the firmware's
+    # loop shows the answer first (press, tick, scene), then the next pass's
+    # tick writes.
+    store = MemoryStorage()
+    app = App(storage=store)
+    app.press("A")                           # setup
+    app.press("B")                           # back: prefs to store
+    app.tick(app.now)                        # same pass as the press
+    assert store.data is None
+    app.scene()                              # the answering frame
+    assert store.data is None
+    app.tick(app.now + 20)                   # the next pass
+    assert store.data is not None
+    written = store.data
+    frame(app)
+    assert store.data is written             # once

@@ -203,3 +203,23 @@ def test_same_games_in_a_fresh_interpreter_with_other_hash_seeds():
                              timeout=120)
         assert out.returncode == 0, out.stderr
         assert out.stdout.splitlines() == want
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_cached_legal_moves_follow_every_apply_and_undo(seed):
+    # Game.legal_moves() is worked out once per position; it must always
+    # be what the rules say, through moves, undos and new turns.
+    from primeplay.climb import rules
+    g = Game(Settings(players=3), seed, record=False)
+    r = Rng(seed + 100)
+    undos = 0
+    for _ in range(600):
+        assert g.legal_moves() == rules.legal_moves(g.state)
+        if g.winner is not None:
+            break
+        if g.can_undo() and r.randbelow(4) == 0:
+            g.undo()
+            undos += 1
+        else:
+            g.apply(r.choice(g.legal_moves()))
+    assert undos > 5

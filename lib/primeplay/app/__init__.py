@@ -40,7 +40,8 @@ DEFAULT_PREFS = {
 
 class App:
     __slots__ = ("storage", "pixels", "buttons", "now", "seed", "rng", "prefs",
-                 "saved_game", "screen", "custom_cards", "job", "job_shown")
+                 "saved_game", "screen", "custom_cards", "job", "job_shown",
+                 "store_due")
 
     def __init__(self, storage=None, seed=0, pixels=12,
                  buttons=("UP", "DOWN", "LEFT", "RIGHT", "A", "B"),
@@ -53,6 +54,7 @@ class App:
         self.rng = None
         self.job = None
         self.job_shown = False
+        self.store_due = 0  # 1: asked for; 2: and the answering frame is taken
         self.prefs = _copy_prefs(DEFAULT_PREFS)
         self.saved_game = None
         problem = self._load()
@@ -81,6 +83,9 @@ class App:
     def tick(self, now_ms):
         if now_ms > self.now:
             self.now = now_ms
+        if self.store_due == 2:
+            self.store_due = 0
+            self.store()
         job = self.job
         if job is None:
             self.screen.tick()
@@ -95,6 +100,8 @@ class App:
             sc.leds = [colours.OFF] * self.pixels
         if self.job is not None:
             self.job_shown = True
+        if self.store_due:
+            self.store_due = 2
         return sc
 
     def go(self, screen, job=None):
@@ -173,6 +180,13 @@ class App:
             self.storage.clear()
         except OSError:
             pass
+
+    def store_soon(self):
+        """``store()`` on the tick after the frame answering this press has
+        been taken: writing the board's flash erases a 4 KB sector (tens of
+        milliseconds, interrupts off), and the press is answered first.
+        The firmware's next pass comes one frame later."""
+        self.store_due = 1
 
     def store(self):
         """Write prefs and the saved game; a full or failing store is not

@@ -59,6 +59,13 @@ class ClimbPlay:
         self.mode_before_menu = "roll"
         self.bot_move = None
         self.shown_dice = (0, 0)
+        # groups() and preview() of the position on screen, worked out once
+        # per position (Game.legal_moves returns one list per position): the
+        # screen is drawn fifty times a second.
+        self._groups = None
+        self._groups_of = None
+        self._preview = {}
+        self._preview_of = None
         self._sync()
 
     @classmethod
@@ -124,7 +131,7 @@ class ClimbPlay:
     def _save(self):
         self.app.saved_game = {"state": save.climb_snapshot(self.state),
                                "seats": list(self.seats), "seed": self.seed}
-        self.app.store()
+        self.app.store_soon()
 
     def _tell(self, pages, seat):
         self.news = pages
@@ -136,10 +143,18 @@ class ClimbPlay:
     # ------------------------------------------------------------ choices
     def groups(self):
         """What can be used now: [(label, [moves])], dice first."""
+        legal = self.game.legal_moves()
+        if self._groups_of is not legal:
+            self._groups = self._group(legal)
+            self._groups_of = legal
+        return self._groups
+
+    @staticmethod
+    def _group(legal):
         out = []
         by = {}
         order = []
-        for m in self.game.legal_moves():
+        for m in legal:
             k = m[0]
             if k in ("die", "lose"):
                 key = ("d", m[1])
@@ -181,6 +196,17 @@ class ClimbPlay:
 
     def preview(self, move):
         """(big text, number whose colours the ring shows)."""
+        legal = self.game.legal_moves()
+        if self._preview_of is not legal:
+            self._preview = {}
+            self._preview_of = legal
+        got = self._preview.get(move)
+        if got is None:
+            got = self._work_out_preview(move)
+            self._preview[move] = got
+        return got
+
+    def _work_out_preview(self, move):
         s = self.state
         p = s.current
         goal = s.settings.goal
@@ -419,7 +445,7 @@ class ClimbPlay:
             best = self.app.prefs["best"]
             if key not in best or s.rolls[0] < best[key]:
                 best[key] = s.rolls[0]
-        self.app.store()
+        self.app.store_soon()
 
     # ------------------------------------------------------------ draw
     def draw(self, sc):

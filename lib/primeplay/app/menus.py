@@ -191,7 +191,7 @@ class ClimbSetup(Menu):
             self.change(i, 1)
 
     def back(self):
-        self.app.store()
+        self.app.store_soon()
         self.app.go(MainMenu(self.app))
 
     def settings(self):

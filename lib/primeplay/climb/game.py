@@ -48,7 +48,7 @@ def decode_move(b, i=0):
 
 class Game:
     __slots__ = ("settings", "seed", "state", "log", "record", "_mark",
-                 "_since")
+                 "_since", "_legal", "_legal_of")
 
     def __init__(self, settings=None, seed=0, record=True):
         if settings is None:
@@ -63,6 +63,8 @@ class Game:
         self.record = record
         self._mark = self.state.copy()   # undo barrier
         self._since = []                 # moves since the barrier
+        self._legal = None               # legal_moves() of _legal_of
+        self._legal_of = None
 
     @classmethod
     def replay(cls, settings, seed, moves):
@@ -102,10 +104,23 @@ class Game:
         return self.state.winner
 
     def legal_moves(self):
-        return rules.legal_moves(self.state)
+        """The legal moves of the position, worked out once per position:
+        the handheld draws an unchanged screen fifty times a second.  Treat
+        the list as read-only; change the game through apply and undo, or
+        call ``edited()`` after changing the state by hand (a test, a
+        table's house setup)."""
+        if self._legal is None or self._legal_of is not self.state:
+            self._legal = rules.legal_moves(self.state)
+            self._legal_of = self.state
+        return self._legal
+
+    def edited(self):
+        """The state was changed by hand: forget the cached legal moves."""
+        self._legal = None
 
     def apply(self, move):
         """Make a move; IllegalMove leaves the game as it was."""
+        self._legal = None
         rules.apply(self.state, move)
         if self.record:
             self.log.extend(encode_move(move))
@@ -136,6 +151,7 @@ class Game:
         """Take back the last move of this Move phase; False if none."""
         if not self._since:
             return False
+        self._legal = None
         moves = self._since[:-1]
         s = self._mark.copy()
         for m in moves:
