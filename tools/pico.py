@@ -332,12 +332,13 @@ class Pico:
             settled.append(self.frames[-1] if self.frames else None)
         return settled
 
-    def repl(self, code, marker, timeout_ms=20000):
-        """Stop the program, run ``code`` at the REPL (paste mode) and
-        return the integers on the console line starting with ``marker``."""
+    def repl(self, code, done="DONE", timeout_ms=60000):
+        """Stop the program (Ctrl-C), run ``code`` at the REPL in paste
+        mode and return the lines it printed, up to a line ``done`` that
+        the code prints last.  Raises PicoError on a traceback."""
         self.type("\x03")
         self.run(300)
-        self.type("\r")  # "press any key to enter the REPL"
+        self.type("\r")  # "Press any key to enter the REPL"
         self.run(500, until=">>> ")
         self.type("\x05")  # paste mode
         self.run(100)
@@ -349,12 +350,13 @@ class Pico:
         self.type("\x04")
         end = self.t_ms + timeout_ms
         while self.t_ms < end:
-            self.run(200, until=marker + " ")
-            for line in self.console[seen:].split("\n")[:-1]:  # whole lines
-                if line.startswith(marker + " "):
-                    return tuple(int(x) for x in line.split()[1:])
-            if TRACEBACK in self.console[seen:]:
+            self.run(500, until="\n" + done)
+            out = self.console[seen:].replace("\r", "")
+            if TRACEBACK in out:
                 break
+            lines = out.split("\n")
+            if done in lines[:-1]:
+                return lines[:lines.index(done)]
         raise PicoError("the REPL code failed: " + self.console[seen:][-1500:])
 
     # -- events from the emulator
