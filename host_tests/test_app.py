@@ -232,17 +232,24 @@ def test_a_damaged_save_is_reported_and_set_aside():
         assert isinstance(app.screen, MainMenu)
 
 
-def test_a_save_with_an_impossible_game_is_set_aside():
+def tampered_save(change):
+    """Storage holding a two-player game's save, passed through ``change``
+    (a function that edits the decoded record) and sealed again."""
     from primeplay import save
     store = MemoryStorage()
     app = App(storage=store, seed=3)
-    scr = start_climb(app, 2, (0, 0))
-    scr._save()
+    start_climb(app, 2, (0, 0))._save()
     frame(app)                               # the save is written after a frame
     record = save.decode(store.data)
-    record["climb"]["state"]["pos"] = [500, 0, 0, 0]
+    change(record)
     store.data = save.encode(record)
-    app2 = App(storage=store)
+    return store
+
+
+def test_a_save_with_an_impossible_game_is_set_aside():
+    def off_the_board(record):
+        record["climb"]["state"]["pos"] = [500, 0, 0, 0]
+    app2 = App(storage=tampered_save(off_the_board))
     assert app2.scene().texts()[0] == "Save damaged:"
 
 
@@ -364,16 +371,9 @@ def test_out_of_range_prefs_in_a_valid_record_fall_back_to_defaults():
 def test_a_save_that_fails_at_continue_is_reported_not_dropped():
     # Power-up checks the game state; the seats are only checked when the
     # game is resumed, and what is wrong must reach the screen there too.
-    from primeplay import save
-    store = MemoryStorage()
-    app = App(storage=store, seed=3)
-    scr = start_climb(app, 2, (0, 0))
-    scr._save()
-    frame(app)                               # the save is written after a frame
-    record = save.decode(store.data)
-    record["climb"]["seats"] = [0]
-    store.data = save.encode(record)
-    app2 = App(storage=store)
+    def one_seat(record):
+        record["climb"]["seats"] = [0]
+    app2 = App(storage=tampered_save(one_seat))
     assert app2.scene().texts()[0] == "Continue game"
     app2.press("A")
     frame(app2)
