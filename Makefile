@@ -40,7 +40,7 @@ lint: $(STAMP)
 	$(VPY) tools/mpvm.py gate
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis tools/pico/node_modules
+	rm -rf $(VENV) .pytest_cache .hypothesis tools/pico/node_modules .build
 
 # Copy firmware/, boards/, lib/primeplay/ and the Adafruit libraries to a
 # board: CIRCUITPY drive by default; ARGS="--mpremote", "--dry-run",

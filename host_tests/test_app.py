@@ -220,6 +220,22 @@ def test_remembered_defaults_survive_power_up():
     assert app2.prefs["variant"] == "double_time"
 
 
+def test_save_problems_read_the_same_on_every_vm():
+    from primeplay import save
+    assert save.problem(KeyError("seats")) == "missing seats"
+    assert save.problem(save.SaveError("bad checksum")) == "bad checksum"
+    assert save.problem(TypeError()) == "unreadable"
+
+
+def test_a_save_without_seats_says_what_is_missing():
+    def no_seats(record):
+        del record["climb"]["seats"]
+    app = App(storage=tampered_save(no_seats))
+    app.press("A")                           # Continue
+    frame(app)
+    assert app.scene().texts()[:2] == ["Save damaged:", "missing seats"]
+
+
 def test_a_damaged_save_is_reported_and_set_aside():
     for junk in (b"garbage", b"PP\x01\x00\x05hello\x00\x00\x00\x00",
                  b"PP\x09" + bytes(20)):

@@ -29,6 +29,14 @@ class SaveError(ValueError):
     """A record that cannot be used; the message says why."""
 
 
+def problem(e):
+    """What an exception raised while reading a save says on screen, the
+    same on every VM (``str(KeyError)`` has quotes on CPython only)."""
+    if isinstance(e, KeyError):
+        return "missing %s" % (e.args[0],) if e.args else "missing field"
+    return str(e) or "unreadable"
+
+
 def adler32(data):
     a = 1
     b = 0

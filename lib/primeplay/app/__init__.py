@@ -153,7 +153,7 @@ class App:
         except (save.SaveError, KeyError, TypeError) as e:
             self.saved_game = None
             self._set_aside()
-            return str(e) or "unreadable"
+            return save.problem(e)
         return None
 
     def _sanitize_prefs(self):

@@ -81,7 +81,7 @@ class ClimbPlay:
             from primeplay.app.menus import MainMenu
             app.saved_game = None
             app.store()
-            app.go(Message(app, ["Save damaged:", str(e)[:COLS],
+            app.go(Message(app, ["Save damaged:", save.problem(e)[:COLS],
                                  "Set aside.", "A: OK"], MainMenu(app)))
             return None
         return cls(app, state.settings, g.get("seed", 0), seats,

@@ -248,7 +248,7 @@ def _best_pair(state, r, opp):
     the worst turn has ~6,700 end pairs, and on the board every allocation
     and call there counts (this is _table_score, inlined).
     """
-    table = values._load()
+    table = values.load()
     n = values.N
     sa, sb = state.start_pos
     card = CARD_X1000 if state.settings.cards else 0

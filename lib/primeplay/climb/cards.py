@@ -95,11 +95,13 @@ def parse_custom_cards(text):
         if kind != want_kind:
             raise ValueError("card line %d: %s is a %s effect"
                              % (lineno, effect, want_kind))
-        try:
-            n = int(num)
-        except ValueError:
+        # ASCII digits only: CPython's int() also takes other scripts'
+        # digits and CircuitPython's does not; a card reads the same on both.
+        digits = num[1:] if num[:1] in ("-", "+") else num
+        if not digits or not all("0" <= ch <= "9" for ch in digits):
             raise ValueError("card line %d: n must be a whole number, got %r"
                              % (lineno, num))
+        n = int(num)
         if takes_n and not 1 <= n <= 101:
             raise ValueError("card line %d: n must be in 1..101, got %d"
                              % (lineno, n))

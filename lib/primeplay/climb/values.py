@@ -48,7 +48,6 @@ def load():
     return _table
 
 
-_load = load    # older name, still used by tools/bench.py
 
 try:
     load()
