@@ -422,14 +422,15 @@ class Pico:
     def screenshot(self, path, status=None):
         """A PNG drawn as the simulator draws its device."""
         import sim  # pylint: disable=import-outside-toplevel
+        b = board_float(self.profile["brightness"]) or 1.0
+        full = [tuple(min(255, int(round(c / b))) for c in rgb) for rgb in self.leds]
 
         class Shown:
             """What the simulator's screenshot reads: the ring drawn at full
             brightness, as the simulator draws the scene's colours."""
             buttons = self.buttons
             panel = self.panel
-            b = board_float(self.profile["brightness"]) or 1.0
-            leds = [tuple(min(255, int(round(c / b))) for c in rgb) for rgb in self.leds]
+            leds = full
 
         sim.screenshot(Shown, path, status if status is not None else
                        "emulated Pico  %s  t=%.0f ms  frames %d" % (
