@@ -20,10 +20,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SEED = 3
 # Roll, two moves, end turn (and its news page), then the computer's turn.
 TURN = "A,UP,A,A,WAIT:800,A,A,A,A,A"
-# A regression guard on emulated time (deterministic, like the fuel
-# budgets): menu presses answered in 74-183 ms when this was written, the
-# goal is 100 ms (BENCH.md's board section says where each press stands).
-ANSWER_GUARD_MS = 250
+# Emulated time is deterministic (the same build answers in the same
+# cycles on any host), so this budget guards like the fuel budgets do:
+# a press must change the panel within 100 ms (issue 6).  BENCH.md's board
+# section times a longer script.
+ANSWER_MS = 100
 
 _missing = pico.missing_pieces()
 pytestmark = pytest.mark.skipif(bool(_missing), reason="emulated Pico: " + "; ".join(_missing))
@@ -94,10 +95,11 @@ def test_every_press_of_a_turn_answers_within_budget(board):
     board.type("\x04")
     assert board.run_until_frame(15000) is not None
     answers = {}
-    for key in ("A", "UP", "A"):  # setup, Start (loads the game), roll
+    # setup, the Start row, Start (answered by its Loading frame), roll
+    for key in ("A", "UP", "A", "A"):
         answers[len(answers)] = (key, board.answer_ms(key))
         board.settle()
-    assert all(ms is not None and ms <= ANSWER_GUARD_MS for _, ms in answers.values()), answers
+    assert all(ms is not None and ms <= ANSWER_MS for _, ms in answers.values()), answers
 
 
 def test_ctrl_c_then_reload_starts_again(board):
