@@ -70,14 +70,18 @@ class PicoError(RuntimeError):
     """The emulated board could not be built, started or driven."""
 
 
-def missing_pieces():
-    """What is missing to run the emulated board (empty when nothing)."""
+def missing_pieces(uf2=None):
+    """What is missing to run the emulated board (empty when nothing);
+    ``uf2``: a UF2 path given instead of the default one."""
     out = []
     if shutil.which("node") is None:
         out.append("node (Node.js) not on PATH")
     elif not (NODE_DIR / "node_modules" / "rp2040js").is_dir():
         out.append("rp2040js not installed (make installs it: npm ci --prefix tools/pico)")
-    if cpbuilds.pico_uf2() is None:
+    if uf2 is not None:
+        if not Path(uf2).is_file():
+            out.append("no UF2 file at %s" % uf2)
+    elif cpbuilds.pico_uf2() is None:
         out.append(cpbuilds.missing("CircuitPython UF2 for the Pico"))
     if cpbuilds.bootrom() is None:
         out.append(cpbuilds.missing("RP2040 boot ROM"))
@@ -166,9 +170,7 @@ class Pico:
 
     def __init__(self, board=DEFAULT_BOARD, mpy=True, seed=None, uf2=None,
                  extra_files=None, mpy_cross=None):
-        missing = missing_pieces()
-        if uf2 is not None:
-            missing = [m for m in missing if "UF2" not in m]
+        missing = missing_pieces(uf2)
         if missing:
             raise PicoError("; ".join(missing))
         self.board = board
@@ -219,7 +221,11 @@ class Pico:
         if not first.startswith('{"ready"'):
             raise PicoError("the emulator did not start: %s%s"
                             % (first, self._proc.stderr.read()[-2000:]))
-        self.run_until_frame(timeout_ms)
+        if self.run_until_frame(timeout_ms) is None:
+            tail = self.console[-1500:]
+            self.close()
+            raise PicoError("no frame within %d emulated ms of reset; the console said:\n%s"
+                            % (timeout_ms, tail or "(nothing)"))
         return self
 
     def close(self):
@@ -491,8 +497,6 @@ def main(argv=None):
     p.add_argument("--frame", help="the last frame as 64 lines of #/.")
     p.add_argument("--console", action="store_true", help="print the USB console")
     args = p.parse_args(argv)
-    if args.uf2:
-        os.environ["PRIMEPLAY_UF2"] = args.uf2
     try:
         board = Pico(args.board, mpy=not args.py, seed=args.seed, uf2=args.uf2,
                      mpy_cross=args.mpy_cross)
