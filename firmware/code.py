@@ -19,8 +19,9 @@ out, so the next code.py run (or the REPL) can claim the pins again.
 settings.toml may also hold, for tests and makers:
 ``PRIMEPLAY_SEED = 7`` (a fixed game seed; otherwise the device seeds
 itself) and ``PRIMEPLAY_DEBUG = 1`` (after every frame shown, one console
-line ``primeplay: frame N free BYTES`` with ``gc.mem_free()``: what
-tools/pico.py reads to know a frame is complete and how much heap is left).
+line ``primeplay: frame N free BYTES``, the heap free once garbage is
+collected; tools/pico.py reads it to know a frame is complete and how much
+room the game leaves).
 """
 
 import sys
@@ -47,9 +48,9 @@ def run(device, app, clock, sleep, restart=None, pixels=12, frames=None,
     """The main loop.  ``device``: ``poll()`` -> button names, ``show(scene)``;
     ``app``: ``press(name)``, ``tick(ms)``, ``scene()``; ``clock()`` -> ms;
     ``sleep(seconds)``.  Never returns on the board; ``frames`` bounds the
-    loop for tests.  ``probe(n)``, if given, is called after the n-th frame
-    shown (the debug line).  An exception goes to ``fail`` (error screen,
-    restart)."""
+    loop for tests.  ``probe`` (a FrameProbe, for the debug line), if
+    given, reports every frame shown.  An exception goes to ``fail`` (error
+    screen, restart)."""
     try:
         shown = None
         n = 0
@@ -66,7 +67,7 @@ def run(device, app, clock, sleep, restart=None, pixels=12, frames=None,
                 shown = _snapshot(scene)
                 shown_count += 1
                 if probe is not None:
-                    probe(shown_count)
+                    probe.frame(shown_count)
             idle(device, clock, sleep)
             n += 1
     except Exception as exc:  # noqa: BLE001 - the board must never just stop
@@ -195,11 +196,26 @@ def restart_board():
     microcontroller.reset()
 
 
-def frame_probe(n):
-    """The debug line after a frame: its number and the free heap."""
-    import gc
-    print("primeplay: frame %d free %d"
-          % (n, gc.mem_free()))  # type: ignore[attr-defined]  # not in the stubs' gc
+class FrameProbe:
+    """PRIMEPLAY_DEBUG's console line after each frame: its number and the
+    heap free once garbage is collected.  Without the collection the figure
+    would say where the garbage cycle happened to be (CircuitPython
+    collects only when an allocation finds no room, so an uncollected
+    reading falls to a few KB in any long computation).  The collection
+    runs after the frame is out, so it does not delay the frame it reports;
+    debug runs collect more often than the device does."""
+
+    def __init__(self, collect=None, mem_free=None):
+        if collect is None or mem_free is None:
+            import gc
+            collect = gc.collect
+            mem_free = gc.mem_free  # type: ignore[attr-defined]  # not in the stubs' gc
+        self._collect = collect
+        self._mem_free = mem_free
+
+    def frame(self, n):
+        self._collect()
+        print("primeplay: frame %d free %d" % (n, self._mem_free()))
 
 
 def setting_int(name):
@@ -274,7 +290,7 @@ def start():
         except Exception as exc:  # noqa: BLE001
             fail(exc, device, ms_clock, time.sleep, None, pixels)
             return
-        probe = frame_probe if setting_int("PRIMEPLAY_DEBUG") else None
+        probe = FrameProbe() if setting_int("PRIMEPLAY_DEBUG") else None
         run(device, app, ms_clock, time.sleep, None, pixels, probe=probe)
     finally:
         # Ctrl-C, a soft reload and the error path's restart all leave

@@ -288,7 +288,7 @@ def board_env(monkeypatch):
     monkeypatch.delenv("PRIMEPLAY_BOARD", raising=False)
     monkeypatch.setitem(sys.modules, "savestore", savestore)  # as on the board
     calls = []
-    monkeypatch.setattr(code, "run", lambda *a, **k: calls.append(("run",) + a))
+    monkeypatch.setattr(code, "run", lambda *a, **k: calls.append(("run",) + a + (k,)))
     monkeypatch.setattr(code, "fail", lambda *a: calls.append(("fail",) + a))
     monkeypatch.setattr(code, "restart_board", lambda: calls.append(("restart",)))
     return built, calls
@@ -305,6 +305,7 @@ def test_main_builds_device_and_app_from_the_default_profile(board_env):
     assert app["buttons"] == ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
     # run returned: the hardware is released, then the board restarts
     assert [c[0] for c in calls] == ["run", "deinit", "restart"]
+    assert calls[0][-1]["probe"] is None  # no debug line unless asked for
     assert app["cards_text"] is None  # no /cards.txt here
 
 
@@ -324,13 +325,15 @@ def test_ctrl_c_releases_the_hardware(board_env, monkeypatch):
 
 
 def test_settings_seed_and_debug_probe(board_env, monkeypatch):
+    import gc
+    monkeypatch.setattr(gc, "mem_free", lambda: 86160, raising=False)  # CircuitPython's
     built, calls = board_env
     monkeypatch.setenv("PRIMEPLAY_SEED", "1234")
     monkeypatch.setenv("PRIMEPLAY_DEBUG", "1")
     code.main()
     assert built["app"]["seed"] == 1234
     run_call = calls[0]
-    assert run_call[0] == "run"
+    assert run_call[0] == "run" and isinstance(run_call[-1]["probe"], code.FrameProbe)
 
 
 def test_a_bad_seed_setting_is_ignored(board_env, monkeypatch, capsys):
@@ -341,16 +344,19 @@ def test_a_bad_seed_setting_is_ignored(board_env, monkeypatch, capsys):
     assert "ignoring PRIMEPLAY_SEED" in capsys.readouterr().out
 
 
-def test_debug_probe_prints_one_line_per_frame_shown(capsys, monkeypatch):
-    import gc
-    monkeypatch.setattr(gc, "mem_free", lambda: 86160, raising=False)  # CircuitPython's
+def test_debug_probe_prints_one_line_per_frame_shown(capsys):
+    heap = {"free": 80000}
+
+    def collect():
+        heap["free"] = 90000  # the garbage goes
+
     device = FakeDevice({2: ["UP"], 5: ["A"]})
     clock = Clock()
     code.run(device, ScriptedApp(), clock, clock.sleep, Restart(clock), frames=8,
-             probe=code.frame_probe)
+             probe=code.FrameProbe(collect, lambda: heap["free"]))
     lines = [l for l in capsys.readouterr().out.splitlines() if l.startswith("primeplay: frame")]
     assert len(lines) == len(device.shown) > 1
-    assert lines[0] == "primeplay: frame 1 free 86160"
+    assert lines == ["primeplay: frame %d free 90000" % (i + 1) for i in range(len(lines))]
 
 
 def test_read_cards_reads_the_drives_cards_txt(tmp_path):

@@ -215,13 +215,13 @@ def test_a_long_game_fits_a_small_heap():
 # The heap lib/primeplay has on a Raspberry Pi Pico, as cp32's -X heapsize.
 # The emulated Pico has 185,600 bytes free at a bare start.  With the
 # firmware at 34a99b4 (text as terminalio tiles), `tools/pico.py` reports
-# 135,520 free after the first frame (.mpy; 136,176 from .py), and cp32
-# running the same lib/ to the same frame (App(seed=1).scene()) uses
-# 16,640 (.mpy): the firmware's own share (displayio, the SSD1306 driver,
-# neopixel, renderer, device, code.py) is 185,600 - 135,520 - 16,640 =
-# 33,440, which leaves lib/primeplay 152,160.  cp32 has 152,256 free at
-# the start of a 154K heap (and then 135,616 after that frame, the board's
-# figure).  Measured at the main menu: game screens' own tiles come on top.
+# 135,520 free after the first frame (.mpy; 136,176 from .py; 135,984 since
+# the debug line collects garbage first), and cp32 running the same lib/ to
+# the same frame (App(seed=1).scene()) uses 16,640 (.mpy): the firmware's
+# own share (displayio, the SSD1306 driver, neopixel, renderer, device,
+# code.py) is 185,600 - 135,520 - 16,640 = 33,440, which leaves
+# lib/primeplay 152,160.  cp32 has 152,256 free at the start of a 154K heap
+# (and then 135,616 after that frame, the board's figure).  Measured at the main menu: game screens' own tiles come on top.
 # With adafruit_display_text labels (fffe0a4) the firmware took ~51.5 KB
 # and this was 136K: recompute it when the firmware's share changes.
 BOARD_HEAP = "154K"

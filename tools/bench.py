@@ -249,7 +249,7 @@ def board_rows():
             loads = [a for a in answers if len(a[2]) >= 2 and a[0] == "A"]
             key, ms, frames = max(loads, key=lambda a: a[2][1].t_ms - a[2][0].t_ms)
             out["game_load_ms"] = frames[1].t_ms - (frames[0].t_ms - ms)
-            out["mem_free_min"] = min(f.free for f in b.frames)
+            out["mem_free_min"] = b.metrics()["mem_free_min"]
             out["tracebacks"] = b.metrics()["tracebacks"]
             out["imports"] = [int(line.split()[1]) / 1000.0
                               for line in b.repl(BOARD_IMPORTS) if line.startswith("IMPORT ")]

@@ -14,7 +14,8 @@ decodes the NeoPixels' WS2812 pulses, reads the USB console, and prints::
 
     code_to_frame_ms: X   emulated ms from code.py's start to its first frame
     first_frame_ms: X     emulated ms from reset to that frame
-    mem_free_min: X       lowest gc.mem_free() the firmware reported
+    mem_free_min: X       lowest free heap the firmware reported (after a
+                          gc.collect(), at every frame)
     tracebacks: N         tracebacks on the console
 
 Frames are known to be complete because the drive's settings.toml turns on
@@ -149,7 +150,7 @@ def gpio_number(pin):
 class Frame:
     """One frame the firmware reported shown: panel rows (lists of 0/1), the
     LED bytes on the wire at that moment, when its last I2C byte went out
-    (emulated ms), its number and the free heap the firmware saw."""
+    (emulated ms), its number and the heap free after it (collected)."""
 
     def __init__(self, number, free, pixels, leds, t_ms):
         self.number = number
