@@ -6,7 +6,10 @@ buttons -> app.press, app.tick(ms), device.show(scene) when the scene
 changed.  Any unexpected error puts an error screen up (type and message,
 LEDs red, "A: restart"), logs the traceback on the serial console, waits
 for A or 30 s and restarts the board.  The saved game is untouched: saves
-happen only after committed turns.  Ctrl-C (KeyboardInterrupt) is not
+happen only after committed turns.  A MemoryError (a screen or a computer's
+decision that did not fit) is survived without a restart: the app is
+dropped, its heap collected, the error shown until A, and a new app starts
+at the main menu with the saved game.  Ctrl-C (KeyboardInterrupt) is not
 caught, so the REPL stays reachable.
 
 Hardware modules are imported inside ``main`` only: the host tests import
@@ -44,34 +47,58 @@ def ms_clock():
 
 
 def run(device, app, clock, sleep, restart=None, pixels=12, frames=None,
-        probe=None):
+        probe=None, make_app=None):
     """The main loop.  ``device``: ``poll()`` -> button names, ``show(scene)``;
     ``app``: ``press(name)``, ``tick(ms)``, ``scene()``; ``clock()`` -> ms;
     ``sleep(seconds)``.  Never returns on the board; ``frames`` bounds the
     loop for tests.  ``probe`` (a FrameProbe, for the debug line), if
-    given, reports every frame shown.  An exception goes to ``fail`` (error
-    screen, restart)."""
-    try:
-        shown = None
-        n = 0
-        shown_count = 0
-        while frames is None or n < frames:
-            for name in device.poll():
-                app.press(name)
-            app.tick(clock())
-            scene = app.scene()
-            if shown is None or not (scene == shown):
-                device.show(scene)
-                # A copy: an app that mutates and returns one Scene object
-                # would otherwise always compare equal to what was shown.
-                shown = _snapshot(scene)
-                shown_count += 1
-                if probe is not None:
-                    probe.frame(shown_count)
-            idle(device, clock, sleep)
-            n += 1
-    except Exception as exc:  # noqa: BLE001 - the board must never just stop
-        fail(exc, device, clock, sleep, restart, pixels)
+    given, reports every frame shown.
+
+    A MemoryError in a screen or a computer's decision is survived when
+    ``make_app`` is given: the app is dropped and its heap collected, the
+    error is shown until A, then ``make_app()`` starts again at the main
+    menu, where the saved game (written only after committed turns) waits.
+    Any other exception, or one while starting again, goes to ``fail``
+    (error screen, restart)."""
+    passes = [0]
+    while True:
+        try:
+            _loop(device, app, clock, sleep, frames, probe, passes)
+            return
+        except MemoryError as exc:
+            if make_app is None:
+                fail(exc, device, clock, sleep, restart, pixels)
+                return
+            app = None  # its screens and game are what filled the heap
+            device = recover(exc, device, clock, sleep, pixels)
+        except Exception as exc:  # noqa: BLE001 - the board must never just stop
+            fail(exc, device, clock, sleep, restart, pixels)
+            return
+        try:
+            app = make_app()
+        except Exception as exc:  # noqa: BLE001
+            fail(exc, device, clock, sleep, restart, pixels)
+            return
+
+
+def _loop(device, app, clock, sleep, frames, probe, passes):
+    shown = None
+    shown_count = 0
+    while frames is None or passes[0] < frames:
+        for name in device.poll():
+            app.press(name)
+        app.tick(clock())
+        scene = app.scene()
+        if shown is None or not (scene == shown):
+            device.show(scene)
+            # A copy: an app that mutates and returns one Scene object
+            # would otherwise always compare equal to what was shown.
+            shown = _snapshot(scene)
+            shown_count += 1
+            if probe is not None:
+                probe.frame(shown_count)
+        idle(device, clock, sleep)
+        passes[0] += 1
 
 
 def idle(device, clock, sleep, seconds=FRAME_S):
@@ -95,6 +122,27 @@ def _snapshot(scene):
 def fail(exc, device, clock, sleep, restart=None, pixels=12, wait_ms=ERROR_WAIT_MS):
     """Log ``exc``, show the error screen if there is a device, wait for A
     (or ``wait_ms``) and call ``restart`` (default: ``restart_board``)."""
+    device = report(exc, device, pixels, "A: restart")
+    if device is not None:
+        print("primeplay: press A to restart (restarting in %d s anyway)" % (wait_ms // 1000))
+    else:
+        print("primeplay: restarting in %d s" % (wait_ms // 1000))
+    wait_for_a(device, clock, sleep, wait_ms)
+    (restart or restart_board)()
+
+
+def recover(exc, device, clock, sleep, pixels=12, wait_ms=ERROR_WAIT_MS):
+    """A MemoryError the loop survives: report it with "A: menu" and wait
+    for A (or ``wait_ms``).  Returns the device (None if it failed)."""
+    device = report(exc, device, pixels, "A: menu")
+    print("primeplay: out of memory; press A for the menu (saved game kept)")
+    wait_for_a(device, clock, sleep, wait_ms)
+    return device
+
+
+def report(exc, device, pixels, action):
+    """Collect garbage, log ``exc`` and show it with ``action``; returns
+    the device, or None when even the error screen cannot be shown."""
     try:
         import gc
         gc.collect()  # a MemoryError leaves little room to report it
@@ -103,14 +151,16 @@ def fail(exc, device, clock, sleep, restart=None, pixels=12, wait_ms=ERROR_WAIT_
     log_exception(exc)
     if device is not None:
         try:
-            device.show(error_scene(exc, pixels))
+            device.show(error_scene(exc, pixels, action))
         except Exception as show_exc:
             print("primeplay: cannot show the error screen:", repr(show_exc))
             device = None
-    if device is not None:
-        print("primeplay: press A to restart (restarting in %d s anyway)" % (wait_ms // 1000))
-    else:
-        print("primeplay: restarting in %d s" % (wait_ms // 1000))
+    return device
+
+
+def wait_for_a(device, clock, sleep, wait_ms):
+    """Until A is pressed (not sooner than ERROR_ARM_MS: a held or queued
+    A) or ``wait_ms`` passes."""
     start = clock()
     while clock() - start < wait_ms:
         if device is not None:
@@ -120,9 +170,8 @@ def fail(exc, device, clock, sleep, restart=None, pixels=12, wait_ms=ERROR_WAIT_
                 device = None
                 pressed = ()
             if "A" in pressed and clock() - start >= ERROR_ARM_MS:
-                break
+                return
         sleep(ERROR_POLL_S)
-    (restart or restart_board)()
 
 
 def log_exception(exc):
@@ -163,8 +212,8 @@ def _fit(text):
     return text[:LINE_CHARS]
 
 
-def error_scene(exc, pixels=12):
-    """A Scene with the error and "A: restart", all LEDs red."""
+def error_scene(exc, pixels=12, action="A: restart"):
+    """A Scene with the error and ``action``, all LEDs red."""
     from primeplay.app.scene import Scene
     scene = Scene()
     scene.rect(0, 0, 128, 12, 1)
@@ -173,7 +222,7 @@ def error_scene(exc, pixels=12):
     for line in error_lines(exc)[1:]:
         scene.text(0, y, line, 1, 1)
         y += 12
-    scene.text(0, 52, "A: restart", 1, 1)
+    scene.text(0, 52, action, 1, 1)
     scene.leds = [RED] * pixels
     return scene
 
@@ -284,14 +333,20 @@ def start():
             if nvm is None:
                 raise RuntimeError("no microcontroller.nvm on this board: saves need it")
             seed = setting_int("PRIMEPLAY_SEED")
-            app = App(storage=NvmStorage(nvm),
-                      seed=make_seed() if seed is None else seed, pixels=pixels,
-                      buttons=button_names(profile), cards_text=read_cards())
+            storage = NvmStorage(nvm)
+            buttons = button_names(profile)
+
+            def make_app():
+                return App(storage=storage,
+                           seed=make_seed() if seed is None else seed,
+                           pixels=pixels, buttons=buttons, cards_text=read_cards())
+            app = make_app()
         except Exception as exc:  # noqa: BLE001
             fail(exc, device, ms_clock, time.sleep, None, pixels)
             return
         probe = FrameProbe() if setting_int("PRIMEPLAY_DEBUG") else None
-        run(device, app, ms_clock, time.sleep, None, pixels, probe=probe)
+        run(device, app, ms_clock, time.sleep, None, pixels, probe=probe,
+            make_app=make_app)
     finally:
         # Ctrl-C, a soft reload and the error path's restart all leave
         # through here: a claimed I2C bus would make the next run's Device
