@@ -148,7 +148,8 @@ def gpio_number(pin):
 
 # -- what the board did ------------------------------------------------------------
 class Frame:
-    """One frame the firmware reported shown: panel rows (lists of 0/1), the
+    """One frame the firmware reported shown: panel rows as the viewer sees
+    them (a module mounted upside down is turned back), the
     LED bytes on the wire at that moment, when its last I2C byte went out
     (emulated ms), its number and the heap free after it (collected)."""
 
@@ -396,7 +397,7 @@ class Pico:
                     continue
                 leds = self.leds_frames[-1][1] if self.leds_frames else b""
                 shown = self.last_i2c_ms if self.last_i2c_ms is not None else t_ms
-                self.frames.append(Frame(number, free, self.i2c.pixels(), leds, shown))
+                self.frames.append(Frame(number, free, self.panel(), leds, shown))
 
     # -- what a person sees
     def panel(self):
