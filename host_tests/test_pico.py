@@ -43,10 +43,10 @@ def golden(name):
         return f.read()
 
 
-def sim_settled(keys, quiet_ms=pico.MS_PER_KEY):
+def sim_settled(keys, quiet_ms=pico.MS_PER_KEY, board="pico_ref"):
     """The simulator's panel and LEDs after each token, each key followed by
     time until no frame has come for ``quiet_ms`` (as Pico.run_keys)."""
-    s = sim.Sim(seed=SEED, board="pico_ref")
+    s = sim.Sim(seed=SEED, board=board)
     out = []
     for token in sim.parse_keys(keys):
         if token[0] == "WAIT":
@@ -117,3 +117,16 @@ def test_ctrl_c_then_reload_starts_again(board):
     # in use" on the second start.
     assert board.console.count("Traceback") == before
     assert "in use" not in board.console
+
+
+def test_the_pad_build_upside_down_with_its_shortcut_buttons():
+    # pico_pad: the module mounted upside down (rotation 180) and ROLL,
+    # + - x / on their own pins.  A second board, briefly.
+    keys = "A,UP,A,ROLL,WAIT:800,ADD,SUB"
+    want = sim_settled(keys, board="pico_pad")
+    assert want[3][0] != want[2][0]  # ROLL did something to compare
+    with pico.Pico(board="pico_pad", seed=SEED) as pad:
+        got = pad.run_keys(keys)
+        assert pad.metrics()["tracebacks"] == 0, pad.console[-2000:]
+    for i, (frame, (text, _)) in enumerate(zip(got, want)):
+        assert frame.text() == text, "frame after token %d differs" % i
