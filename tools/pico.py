@@ -195,6 +195,7 @@ class Pico:
         self._line = ""
         self._proc = None
         self._tmp = None
+        self._err = None
 
     # -- life cycle
     def boot(self, timeout_ms=15000):
@@ -215,14 +216,17 @@ class Pico:
             "buttons": [gpio_number(p) for p in self.profile["buttons"].values()],
         }
         (tmp / "board.json").write_text(json.dumps(config))
+        self._err = open(tmp / "board.err", "w+")
         self._proc = subprocess.Popen(
             ["node", str(BOARD_JS), str(tmp / "board.json")], cwd=str(NODE_DIR),
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            # stderr to a file: a pipe nobody reads would stall the emulator
+            # once it filled.
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._err,
             text=True, bufsize=1)
         first = self._proc.stdout.readline()
         if not first.startswith('{"ready"'):
             raise PicoError("the emulator did not start: %s%s"
-                            % (first, self._proc.stderr.read()[-2000:]))
+                            % (first, self._stderr()))
         if self.run_until_frame(timeout_ms) is None:
             tail = self.console[-1500:]
             self.close()
@@ -241,6 +245,9 @@ class Pico:
             except subprocess.TimeoutExpired:
                 self._proc.kill()
             self._proc = None
+        if self._err is not None:
+            self._err.close()
+            self._err = None
         if self._tmp is not None:
             self._tmp.cleanup()
             self._tmp = None
@@ -259,13 +266,21 @@ class Pico:
         self._proc.stdin.flush()
         line = self._proc.stdout.readline()
         if not line:
-            raise PicoError("the emulator stopped: " + self._proc.stderr.read()[-2000:])
+            raise PicoError("the emulator stopped: " + self._stderr())
         reply = json.loads(line)
         for event in reply["events"]:
             self._event(event)
         self.t_ms = reply["t"] / 1e6
         self.awake_ms = reply["awake"] / 1e6
         return reply
+
+    def _stderr(self):
+        """The end of what the emulator wrote on stderr."""
+        if self._err is None:
+            return ""
+        self._err.flush()
+        self._err.seek(0)
+        return self._err.read()[-2000:]
 
     def run(self, ms, until=None):
         """Run ``ms`` emulated milliseconds, or until the console shows ``until``."""
