@@ -1,28 +1,73 @@
-"""Compact, checksummed save records: remembered settings and a game.
+"""Saves that survive a power cut: an append-only log of small records in
+one 4 KB flash sector.
 
-A record is ``b"PP" + version + length (2 bytes) + JSON + Adler-32``: small
-enough for ``microcontroller.nvm`` (4 KB on an RP2040), readable on every
-VM (``json`` exists on CPython, MicroPython and CircuitPython), and a
-damaged or foreign record is rejected with a reason instead of crashing
-the device.
+On an RP2040, CircuitPython's ``microcontroller.nvm`` is one 4096-byte
+flash sector.  Writing a slice whose bytes are all 0xFF (erased) programs
+it in place and touches nothing else; writing anything else erases the
+whole sector and programs all 4 KB again.  A cut during that erase loses
+everything in the sector, and each erase wears it (about 100,000 erases).
+So the records are appended into erased space, each after the last, and
+the sector is erased only when the next record does not fit: then the
+newest record alone is written at its start ("compaction").  A cut while
+appending leaves the older records as they were; only the rare compaction
+has a window in which a cut loses the save.
 
-The JSON is written here, not by ``json.dumps``: the same record must give
-the same bytes on every VM and however its dicts were built (the nvm store
-skips a write whose bytes did not change), and ``json.dumps`` orders keys
-as each VM's dicts do and escapes non-ASCII on CPython only.  The reasons
-a record is rejected are the same on every VM too: built from the missing
-key, never from ``str()`` of a KeyError (quoted on CPython, bare on
-CircuitPython) or of a built-in TypeError (worded differently on each).
+An entry, 13 bytes around the record's body::
+
+    0  2  magic b"P\\xa5"
+    2  1  format (2)
+    3  4  sequence number, big-endian (the newest entry has the largest)
+    7  2  body length n, big-endian
+    9  n  body: the record in the tagged encoding below
+    9+n 4 CRC-32 (IEEE, as zlib's) of bytes 0 .. 9+n, big-endian
+
+The CRC is the entry's last four bytes, and the entry is written in one
+slice assignment, start to end: an entry cut short, or with any bit
+flipped, fails its CRC and the newest intact one before it is read.
+``read`` finds entries by their magic (a torn or scribbled entry does not
+hide the ones after it) and takes the intact one with the largest
+sequence number.
+
+The body encodes dicts (str keys, sorted), lists, tuples (as lists), str,
+int, bool and None, one tag byte each: 0x00-0x7f an int 0..127 itself;
+0x80 None, 0x81 False, 0x82 True; 0x83/0x84 an int >= 128 / < 0 as a
+base-128 varint of its magnitude; 0x85 a str (varint length, UTF-8);
+0x86 a list and 0x87 a dict (varint count, then items, or key and value
+pairs); 0xa0-0xff one of the strings in ``WORDS`` (keys and names every
+save has).  The same record gives the same bytes on every VM however its
+dicts were built, and a 4-player Prime Climb game with its settings is
+about 170 bytes: two dozen fit in the sector, so at most one save in
+twenty erases it.
+
+``write`` and ``read`` never raise: ``write`` returns False when it cannot
+store (the game goes on), ``read`` returns None when there is no intact
+record.  The reasons a record is rejected are the same on every VM: built
+from the missing key, never from ``str()`` of a KeyError (quoted on
+CPython, bare on CircuitPython) or of a built-in TypeError.
 
 The game is saved as a snapshot of the state between turns, not as the
-list of moves: a snapshot stays a few hundred bytes however long the game,
-and it needs no replay at power-up.
+list of moves: a snapshot stays small however long the game, and it needs
+no replay at power-up.  Records in the first format (one JSON record,
+written before this log) are still read, once, and replaced by the next
+save.
 """
 
-import json
+MAGIC = b"P\xa5"
+FORMAT = 2
+HEAD = 9            # magic, format, sequence, length
+ENTRY = HEAD + 4    # and the CRC
+MAX_DEPTH = 8
+CHECKS = 128      # candidate entries checked at most, newest first
 
-MAGIC = b"PP"
-VERSION = 1
+# One byte each in a body: 0xa0 + index.  Append only: a word's index is
+# part of the format.
+WORDS = ("prefs", "climb", "state", "seats", "seed", "settings", "pos",
+         "keepers", "deck", "discard", "current", "cursed", "visited",
+         "extra", "rolls", "turn", "rng", "players", "goal", "sprint",
+         "double_time", "way_stations", "solitaire", "cards", "custom_cards",
+         "variant", "station", "best", "own_cards", "standard", "decline",
+         "there_and_back", "solitaire1", "solitaire2", "prime_sprint",
+         "prime_decline", "keeper", "action", "addsub", "goto", "wins")
 
 
 class SaveError(ValueError):
@@ -34,8 +79,388 @@ def problem(e):
     same on every VM (``str(KeyError)`` has quotes on CPython only)."""
     if isinstance(e, KeyError):
         return "missing %s" % (e.args[0],) if e.args else "missing field"
-    return str(e) or "unreadable"
+    if isinstance(e, SaveError):
+        return str(e) or "unreadable"
+    # Built-in exception texts differ from VM to VM: the name only.
+    return "unreadable" if isinstance(e, TypeError) else type(e).__name__
 
+
+# ------------------------------------------------------------- CRC-32
+
+_TLO = None
+_THI = None
+
+
+def _tables():
+    # CRC-32 in two 16-bit halves: on a 32-bit CircuitPython an int above
+    # 2**30 is a heap object, and a CRC over a save would allocate one per
+    # byte.  512 small ints, built on first use.
+    global _TLO, _THI
+    lo_t = []
+    hi_t = []
+    for i in range(256):
+        lo = i
+        hi = 0
+        for _ in range(8):
+            if lo & 1:
+                lo = ((lo >> 1) | ((hi & 1) << 15)) ^ 0x8320
+                hi = (hi >> 1) ^ 0xEDB8
+            else:
+                lo = (lo >> 1) | ((hi & 1) << 15)
+                hi >>= 1
+        lo_t.append(lo)
+        hi_t.append(hi)
+    _TLO = lo_t
+    _THI = hi_t
+
+
+def crc32(data, start=0, end=None):
+    """zlib's CRC-32 of ``data[start:end]``, as (high 16 bits, low 16)."""
+    if _TLO is None:
+        _tables()
+    tlo = _TLO
+    thi = _THI
+    lo = 0xFFFF
+    hi = 0xFFFF
+    for i in range(start, len(data) if end is None else end):
+        k = (lo ^ data[i]) & 0xFF
+        lo = ((lo >> 8) | ((hi & 0xFF) << 8)) ^ tlo[k]
+        hi = (hi >> 8) ^ thi[k]
+    return hi ^ 0xFFFF, lo ^ 0xFFFF
+
+
+# ------------------------------------------------------------- encoding
+
+def _varint(out, n):
+    while n >= 0x80:
+        out.append((n & 0x7F) | 0x80)
+        n >>= 7
+    out.append(n)
+
+
+def _enc(out, x, depth):
+    if depth > MAX_DEPTH:
+        raise SaveError("record nested too deep")
+    # A bool is no int to MicroPython's isinstance: test it first anyway.
+    if x is None:
+        out.append(0x80)
+    elif x is False:
+        out.append(0x81)
+    elif x is True:
+        out.append(0x82)
+    elif isinstance(x, int):
+        if 0 <= x < 0x80:
+            out.append(x)
+        elif x > 0:
+            out.append(0x83)
+            _varint(out, x)
+        else:
+            out.append(0x84)
+            _varint(out, -x)
+    elif isinstance(x, str):
+        if x in WORDS:
+            out.append(0xA0 + WORDS.index(x))
+        else:
+            b = x.encode()
+            out.append(0x85)
+            _varint(out, len(b))
+            out.extend(b)
+    elif isinstance(x, (list, tuple)):
+        out.append(0x86)
+        _varint(out, len(x))
+        for v in x:
+            _enc(out, v, depth + 1)
+    elif isinstance(x, dict):
+        keys = sorted(x)    # a TypeError for keys of mixed types
+        out.append(0x87)
+        _varint(out, len(keys))
+        for k in keys:
+            if not isinstance(k, str):
+                raise SaveError("cannot save key %r" % (k,))
+            _enc(out, k, depth + 1)
+            _enc(out, x[k], depth + 1)
+    else:
+        raise SaveError("cannot save a %s" % type(x).__name__)
+
+
+def body(record):
+    """The record's encoded bytes (no header), the same on every VM."""
+    if not isinstance(record, dict):
+        raise SaveError("a record is a dict")
+    out = bytearray()
+    try:
+        _enc(out, record, 0)
+    except TypeError:
+        raise SaveError("cannot save these keys")
+    return bytes(out)
+
+
+class _Reader:
+    __slots__ = ("data", "i", "end")
+
+    def __init__(self, data, i, end):
+        self.data = data
+        self.i = i
+        self.end = end
+
+    def byte(self):
+        if self.i >= self.end:
+            raise SaveError("truncated")
+        b = self.data[self.i]
+        self.i += 1
+        return b
+
+    def varint(self):
+        n = 0
+        shift = 0
+        while True:
+            b = self.byte()
+            n |= (b & 0x7F) << shift
+            if b < 0x80:
+                return n
+            shift += 7
+            if shift > 70:
+                raise SaveError("bad number")
+
+    def value(self, depth):
+        if depth > MAX_DEPTH:
+            raise SaveError("nested too deep")
+        t = self.byte()
+        if t < 0x80:
+            return t
+        if t >= 0xA0:
+            if t - 0xA0 >= len(WORDS):
+                raise SaveError("unknown word")
+            return WORDS[t - 0xA0]
+        if t == 0x80:
+            return None
+        if t == 0x81:
+            return False
+        if t == 0x82:
+            return True
+        if t == 0x83:
+            return self.varint()
+        if t == 0x84:
+            return -self.varint()
+        # Counts are checked against what is left: every item takes a byte.
+        n = self.varint()
+        if n > self.end - self.i:
+            raise SaveError("truncated")
+        if t == 0x85:
+            s = self.i
+            self.i += n
+            try:
+                return str(bytes(self.data[s:self.i]), "utf-8")
+            except Exception:   # UnicodeError on CPython, others elsewhere
+                raise SaveError("bad text")
+        if t == 0x86:
+            return [self.value(depth + 1) for _ in range(n)]
+        if t == 0x87:
+            d = {}
+            for _ in range(n):
+                k = self.value(depth + 1)
+                if not isinstance(k, str):
+                    raise SaveError("bad key")
+                d[k] = self.value(depth + 1)
+            return d
+        raise SaveError("unknown tag")
+
+
+def _entry(record, seq):
+    b = body(record)
+    n = len(b)
+    if n > 0xFFFF:
+        raise SaveError("record too large (%d bytes)" % n)
+    out = bytearray(MAGIC)
+    out.append(FORMAT)
+    out.extend(bytes(((seq >> 24) & 0xFF, (seq >> 16) & 0xFF,
+                      (seq >> 8) & 0xFF, seq & 0xFF, n >> 8, n & 0xFF)))
+    out.extend(b)
+    hi, lo = crc32(out)
+    out.extend(bytes((hi >> 8, hi & 0xFF, lo >> 8, lo & 0xFF)))
+    return bytes(out)
+
+
+def encode(record, seq=0):
+    """One entry (header, body, CRC) holding ``record``: what ``write``
+    appends, and what a storage of single blobs holds."""
+    return _entry(record, seq)
+
+
+def _check(data, p, size):
+    """The end of an intact entry at ``p``, or a SaveError."""
+    if p + ENTRY > size or data[p:p + 2] != MAGIC:
+        raise SaveError("not a primeplay save")
+    if data[p + 2] != FORMAT:
+        raise SaveError("save format %d, expected %d" % (data[p + 2], FORMAT))
+    n = (data[p + 7] << 8) | data[p + 8]
+    end = p + ENTRY + n
+    if end > size:
+        raise SaveError("truncated")
+    hi, lo = crc32(data, p, end - 4)
+    if data[end - 4] != hi >> 8 or data[end - 3] != hi & 0xFF or \
+            data[end - 2] != lo >> 8 or data[end - 1] != lo & 0xFF:
+        raise SaveError("checksum mismatch")
+    return end
+
+
+def _unpack(data, p, end):
+    try:
+        r = _Reader(data, p + HEAD, end - 4)
+        record = r.value(0)
+        if r.i != r.end:
+            raise SaveError("unreadable contents")
+    except SaveError:
+        raise
+    except Exception:       # RuntimeError (deep), MemoryError-free paths
+        raise SaveError("unreadable contents")
+    if not isinstance(record, dict):
+        raise SaveError("unreadable contents")
+    return record
+
+
+def decode(data):
+    """bytes of one entry (``encode``) -> dict; SaveError for anything
+    damaged or unknown.  A record of the first format (b"PP" and JSON) is
+    read too."""
+    if data is None or len(data) == 0:
+        raise SaveError("empty")
+    data = bytes(data)
+    if data[:2] == b"PP":
+        return _legacy(data)
+    end = _check(data, 0, len(data))
+    return _unpack(data, 0, end)
+
+
+def _seq(data, p):
+    return (data[p + 3] << 24) | (data[p + 4] << 16) | (data[p + 5] << 8) | \
+        data[p + 6]
+
+
+def _newest(data):
+    """(seq, start, end) of the newest intact entry in ``data``, or None,
+    and whether anything looked like an entry."""
+    size = len(data)
+    found = []
+    p = data.find(MAGIC)
+    while p >= 0:
+        if p + ENTRY <= size and data[p + 2] == FORMAT:
+            n = (data[p + 7] << 8) | data[p + 8]
+            if p + ENTRY + n <= size:
+                found.append((_seq(data, p), p))
+        p = data.find(MAGIC, p + 1)
+    # Largest sequence number first; of equals, the later one.  At most
+    # CHECKS CRCs: scribbled flash full of magic bytes stays quick to read.
+    found.sort()
+    checks = CHECKS
+    while found and checks:
+        checks -= 1
+        seq, p = found.pop()
+        try:
+            return (seq, p, _check(data, p, size)), True
+        except SaveError:
+            pass
+    return None, False if not found else True
+
+
+def _snapshot(nvm):
+    return bytes(nvm[0:len(nvm)])
+
+
+def load(nvm):
+    """(newest intact record or None, what is wrong or None): the problem
+    is set when ``nvm`` holds something that is no intact record (all
+    0xFF, erased, is nothing).  Never raises."""
+    try:
+        data = _snapshot(nvm)
+    except Exception:
+        return None, "storage unreadable"
+    try:
+        found, _ = _newest(data)
+        if found is not None:
+            try:
+                return _unpack(data, found[1], found[2]), None
+            except SaveError as e:
+                # Intact bytes, foreign contents: say so (it can only have
+                # been written by something that is not this module).
+                return None, problem(e)
+        # The first format: after NvmStorage's 2-byte length on the board,
+        # at the start of the simulator's file.
+        for old in (data[2:2 + ((data[0] << 8) | data[1])], data):
+            if old[:2] == b"PP":
+                try:
+                    return _legacy(old), None
+                except SaveError:
+                    pass
+        if data.count(b"\xff") == len(data):
+            return None, None
+        return None, "no intact save"
+    except Exception as e:  # noqa: BLE001  (never raises: MemoryError too)
+        return None, problem(e)
+
+
+def read(nvm):
+    """The newest intact record in ``nvm`` as a dict, or None."""
+    return load(nvm)[0]
+
+
+def newest(nvm):
+    """The newest intact entry's bytes, or None (tests, debugging)."""
+    try:
+        data = _snapshot(nvm)
+        found, _ = _newest(data)
+        return None if found is None else data[found[1]:found[2]]
+    except Exception:
+        return None
+
+
+def write(nvm, record):
+    """Store ``record`` as the newest entry in ``nvm``: appended into
+    erased space when it fits there, else the sector is erased and the
+    record written at its start.  Unchanged records are not written again.
+    True when stored; never raises."""
+    try:
+        size = len(nvm)
+        data = _snapshot(nvm)
+        found, _ = _newest(data)
+        seq = 0
+        pos = 0
+        if found is not None:
+            old, start, pos = found
+            b = body(record)
+            if data[start + HEAD:pos - 4] == b:
+                return True
+            seq = (old + 1) & 0xFFFFFFFF
+        entry = _entry(record, seq)
+        n = len(entry)
+        if n > size:
+            return False
+        if found is not None and seq and not _erased(data, pos, n):
+            # Something after the newest entry (a write cut short): append
+            # after whatever is there.
+            pos = size
+            while pos > 0 and data[pos - 1] == 0xFF:
+                pos -= 1
+            if pos < found[2]:
+                pos = found[2]
+        if found is None or seq == 0 or pos + n > size:
+            # Compaction: one erase, the new entry at the start, the rest
+            # erased.  A cut here is the only way to lose the save.
+            nvm[0:size] = entry + b"\xff" * (size - n)
+        else:
+            nvm[pos:pos + n] = entry
+        return True
+    except Exception:   # noqa: BLE001  (OSError, MemoryError, a bad record)
+        return False
+
+
+def _erased(data, pos, n):
+    if pos + n > len(data):
+        return False
+    return data[pos:pos + n] == b"\xff" * n
+
+
+# --------------------------------------------------- the first format
 
 def adler32(data):
     a = 1
@@ -46,70 +471,21 @@ def adler32(data):
     return (b << 16) | a
 
 
-def to_json(x):
-    """Canonical JSON text of ``x``: keys sorted, no spaces, non-ASCII as
-    is, and only control characters, quotes and backslashes escaped, each
-    as ``\\u00XX``.
-
-    Takes dicts with str keys, lists, tuples, str, int, bool and None;
-    anything else is a SaveError (a float would print differently on
-    CircuitPython's 30-bit floats).  Written small: on the board this
-    module's code stays in the heap for the whole game."""
-    if isinstance(x, dict):
-        return "{" + ",".join([_str(k) + ":" + to_json(x[k])
-                               for k in sorted(x)]) + "}"
-    if isinstance(x, (list, tuple)):
-        return "[" + ",".join([to_json(v) for v in x]) + "]"
-    if isinstance(x, str):
-        return _str(x)
-    # A bool is no int to MicroPython's isinstance.
-    if x is None or x is True or x is False or isinstance(x, int):
-        return json.dumps(x)
-    raise SaveError("cannot save a %s" % type(x).__name__)
-
-
-def _str(s):
-    # Not json.dumps: CPython escapes non-ASCII and writes \b where
-    # MicroPython writes \u0008.  Non-ASCII stays UTF-8 because MicroPython's
-    # json.loads does not join an escaped surrogate pair.
-    if not isinstance(s, str):
-        raise SaveError("cannot save key %r" % (s,))
-    return '"' + "".join([c if c >= " " and c not in '"\\' else
-                          "\\u%04x" % ord(c) for c in s]) + '"'
-
-
-def encode(record):
-    """dict -> bytes, the same bytes on every VM for equal records."""
-    body = to_json(record).encode()
-    if len(body) > 0xFFFF:
-        raise SaveError("record too large (%d bytes)" % len(body))
-    head = MAGIC + bytes((VERSION, len(body) >> 8, len(body) & 0xFF))
-    data = head + body
-    c = adler32(data)
-    return data + bytes((c >> 24, (c >> 16) & 0xFF, (c >> 8) & 0xFF, c & 0xFF))
-
-
-def decode(data):
-    """bytes -> dict; SaveError for anything damaged or unknown."""
-    if data is None or len(data) == 0:
-        raise SaveError("empty")
-    data = bytes(data)
-    if len(data) < 9 or data[:2] != MAGIC:
+def _legacy(data):
+    """b"PP" + 1 + length (2 bytes) + JSON + Adler-32: the save format
+    before the log."""
+    if len(data) < 9 or data[2] != 1:
         raise SaveError("not a primeplay save")
-    if data[2] != VERSION:
-        raise SaveError("save version %d, expected %d" % (data[2], VERSION))
     n = (data[3] << 8) | data[4]
-    if len(data) < 5 + n + 4:
+    if len(data) < 9 + n:
         raise SaveError("truncated")
-    body = data[5:5 + n]
     c = data[5 + n:9 + n]
-    want = adler32(data[:5 + n])
-    got = (c[0] << 24) | (c[1] << 16) | (c[2] << 8) | c[3]
-    if got != want:
+    if adler32(data[:5 + n]) != (c[0] << 24) | (c[1] << 16) | (c[2] << 8) | c[3]:
         raise SaveError("checksum mismatch")
+    import json
     try:
-        record = json.loads(body)
-    except ValueError:
+        record = json.loads(bytes(data[5:5 + n]))
+    except Exception:
         raise SaveError("unreadable contents")
     if not isinstance(record, dict):
         raise SaveError("unreadable contents")
@@ -147,6 +523,22 @@ def _ints(x, n, lo, hi, what):
     return x
 
 
+def _cards(cards):
+    """Custom cards as cards.parse_custom_cards makes them, or SaveError."""
+    from primeplay.climb.cards import EFFECTS, MAX_BLANKS
+    if not isinstance(cards, list) or len(cards) > MAX_BLANKS:
+        raise SaveError("bad custom cards")
+    for c in cards:
+        if not isinstance(c, list) or len(c) != 4:
+            raise SaveError("bad custom card")
+        kind, effect, n, text = c
+        if not isinstance(effect, str) or effect not in EFFECTS or \
+                EFFECTS[effect][0] != kind or not isinstance(text, str) or \
+                not isinstance(n, int) or n is True or n is False or \
+                not (1 <= n <= 101 if EFFECTS[effect][1] else n == 0):
+            raise SaveError("bad custom card")
+
+
 def climb_restore(snap):
     """A State from climb_snapshot() data, checked field by field."""
     from primeplay.climb.settings import Settings
@@ -154,7 +546,16 @@ def climb_restore(snap):
     if not isinstance(snap, dict):
         raise SaveError("unreadable contents")
     try:
-        settings = Settings.from_dict(snap["settings"])
+        d = snap["settings"]
+        if not isinstance(d, dict):
+            raise SaveError("bad settings")
+        for k in ("sprint", "double_time", "solitaire", "cards"):
+            if d[k] is not True and d[k] is not False:
+                raise SaveError("bad %s" % k)
+        if not isinstance(d["way_stations"], list):
+            raise SaveError("bad way stations")
+        _cards(d["custom_cards"])
+        settings = Settings.from_dict(d)
         s = rules.new_game(settings, 0)
         n = settings.players
         s.pos = _ints(snap["pos"], 2 * n, 0, s.end, "pawn positions")
@@ -163,6 +564,10 @@ def climb_restore(snap):
             raise SaveError("bad keepers")
         ncards = len(s.cards)
         s.keepers = [_ints(k, None, 0, ncards - 1, "keepers") for k in keepers]
+        for k in s.keepers:
+            for c in k:
+                if s.cards[c][0] != "keeper":
+                    raise SaveError("bad keepers")
         s.deck = _ints(snap["deck"], None, 0, ncards - 1, "deck")
         s.discard = _ints(snap["discard"], None, 0, ncards - 1, "discards")
         every = sorted(s.deck + s.discard + [c for k in s.keepers for c in k])
