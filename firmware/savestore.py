@@ -1,106 +1,85 @@
-"""Where the saved game lives: one small blob of bytes.
+"""Where the saves live: 4 KB of flash, or a stand-in for it.
 
-Both backends have the same three methods, which is all ``primeplay.save``
-and the app need:
+Each backend has ``nvm``, a writable bytes-like object of 4096 bytes in
+which ``primeplay.save`` keeps its power-safe log of records (the app calls
+``save.read(storage.nvm)`` and ``save.write(storage.nvm, record)``), and
+two helpers for tests and debugging: ``read()``, the newest intact entry's
+bytes or None, and ``clear()``, which erases everything.
 
-* ``read()`` -> the stored bytes, or None when nothing is stored;
-* ``write(data)`` stores ``data`` (bytes), replacing what was there;
-* ``clear()`` forgets it.
-
-``NvmStorage`` runs on the board over ``microcontroller.nvm``; ``FileStorage``
-is for the desktop simulator and tests.  Neither checks the payload: a blank
-or scribbled nvm reads as None or as garbage bytes, and the caller's
-checksum (primeplay.save) rejects garbage.  Reading never raises.
+``NvmStorage`` runs on the board over ``microcontroller.nvm`` (one flash
+sector on an RP2040: a write into erased bytes programs them in place,
+any other write erases and rewrites the sector; ``primeplay.save`` is
+built around that).  ``FileStorage`` keeps the same 4 KB in a file for the
+desktop simulator.
 
 Not called ``storage.py``: CircuitPython has a built-in ``storage`` module,
 and a built-in always wins over a file of the same name on the board.
 """
 
-_HEADER = 2  # big-endian payload length
+SIZE = 4096
 
 
 class NvmStorage:
-    """A length-prefixed blob in a bytearray-like ``nvm``.
+    """The save log in a bytearray-like ``nvm`` (``microcontroller.nvm``)."""
 
-    Layout from ``offset``: 2-byte big-endian length n, then n payload
-    bytes.  Erased flash (0xFF 0xFF) or any length that does not fit reads
-    as "nothing stored".  Every ``write`` is one slice assignment: on
-    CircuitPython each nvm write erases and reprograms a flash sector, so
-    byte-by-byte writes would wear it (and be slow); an unchanged blob is not
-    written at all.
-    """
-
-    def __init__(self, nvm, offset=0, size=None):
+    def __init__(self, nvm):
         if nvm is None:
             raise ValueError("NvmStorage needs an nvm (microcontroller.nvm is None "
                              "on this board)")
-        total = len(nvm)
-        if size is None:
-            size = total - offset
-        if offset < 0 or size < _HEADER or offset + size > total:
-            raise ValueError("NvmStorage: offset %d size %d outside nvm of %d bytes"
-                             % (offset, size, total))
-        self._nvm = nvm
-        self._offset = offset
-        self._size = size
-
-    @property
-    def capacity(self):
-        """The largest payload that fits, in bytes."""
-        return self._size - _HEADER
+        if len(nvm) < 256:
+            raise ValueError("NvmStorage: an nvm of %d bytes is too small for saves"
+                             % len(nvm))
+        self.nvm = nvm
 
     def read(self):
+        """The newest intact entry's bytes, or None; never raises."""
         try:
-            start = self._offset
-            head = self._nvm[start:start + _HEADER]
-            n = (head[0] << 8) | head[1]
-            if n == 0 or n > self.capacity:
+            if self.nvm[0] == 0xFF:     # erased: nothing stored
                 return None
-            return bytes(self._nvm[start + _HEADER:start + _HEADER + n])
-        except Exception:  # a broken nvm reads as nothing stored
+        except Exception:  # noqa: BLE001  (a broken nvm reads as nothing)
             return None
-
-    def write(self, data):
-        n = len(data)
-        if n > self.capacity:
-            raise ValueError("save of %d bytes does not fit in %d bytes of nvm"
-                             % (n, self.capacity))
-        if n == 0:
-            self.clear()
-            return
-        blob = bytes((n >> 8, n & 0xFF)) + bytes(data)
-        start = self._offset
-        end = start + len(blob)
-        if self._nvm[start:end] == blob:
-            return
-        self._nvm[start:end] = blob
+        from primeplay import save
+        return save.newest(self.nvm)
 
     def clear(self):
-        start = self._offset
-        if self._nvm[start:start + _HEADER] != b"\x00\x00":
-            self._nvm[start:start + _HEADER] = b"\x00\x00"
+        """Erase every save (one sector erase, unless already blank)."""
+        n = len(self.nvm)
+        blank = b"\xff" * n
+        if bytes(self.nvm[0:n]) != blank:
+            self.nvm[0:n] = blank
 
 
-class FileStorage:
-    """The blob in a file (desktop).  Writes go to ``path + '.tmp'`` first
-    and then replace the file, so a crash mid-write keeps the old save."""
+class FileNvm:
+    """4 KB of "flash" in a file: reads come from memory, every write
+    replaces the file (written to ``path + '.tmp'`` first, so a crash
+    mid-write keeps the old file).  A missing or short file reads as
+    erased flash."""
 
-    def __init__(self, path):
+    def __init__(self, path, size=SIZE):
         self.path = str(path)
-
-    def read(self):
+        data = b""
         try:
             with open(self.path, "rb") as f:
-                data = f.read()
+                data = f.read(size)
         except OSError:
-            return None
-        return data if data else None
+            pass
+        self.buf = bytearray(data + b"\xff" * (size - len(data)))
 
-    def write(self, data):
+    def __len__(self):
+        return len(self.buf)
+
+    def __getitem__(self, index):
+        return self.buf[index]
+
+    def __setitem__(self, index, value):
+        self.buf[index] = value
+        self._flush()
+
+    def _flush(self):
         import os
         tmp = self.path + ".tmp"
         with open(tmp, "wb") as f:
-            f.write(bytes(data))
+            f.write(bytes(self.buf))
             try:
                 f.flush()
                 os.fsync(f.fileno())
@@ -109,12 +88,16 @@ class FileStorage:
         if hasattr(os, "replace"):
             os.replace(tmp, self.path)
         else:  # CircuitPython: rename does not overwrite
-            self.clear()
+            try:
+                os.remove(self.path)
+            except OSError:
+                pass
             os.rename(tmp, self.path)
 
-    def clear(self):
-        import os
-        try:
-            os.remove(self.path)
-        except OSError:
-            pass
+
+class FileStorage(NvmStorage):
+    """The save log in a file of 4 KB (desktop)."""
+
+    def __init__(self, path, size=SIZE):
+        NvmStorage.__init__(self, FileNvm(path, size))
+        self.path = str(path)

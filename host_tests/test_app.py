@@ -13,19 +13,36 @@ from primeplay.climb.rules import OVER
 
 
 class MemoryStorage:
+    """The board's 4 KB of nvm in memory, erased flash at the start (the
+    app keeps its save log there).  ``data`` is the newest intact record's
+    entry (bytes) or None; ``writes`` counts writes to the nvm."""
+
     def __init__(self, data=None):
-        self.data = data
-        self.writes = 0
+        self.nvm = CountingNvm(b"\xff" * 4096)
+        if data is not None:
+            self.nvm[0:len(data)] = data
 
-    def read(self):
-        return self.data
+    @property
+    def data(self):
+        from primeplay import save
+        return save.newest(self.nvm)
 
-    def write(self, data):
-        self.data = bytes(data)
+    @property
+    def record(self):
+        from primeplay import save
+        return save.read(self.nvm)
+
+    @property
+    def writes(self):
+        return self.nvm.writes
+
+
+class CountingNvm(bytearray):
+    writes = 0
+
+    def __setitem__(self, index, value):
         self.writes += 1
-
-    def clear(self):
-        self.data = None
+        bytearray.__setitem__(self, index, value)
 
 
 class Clock:
@@ -237,28 +254,70 @@ def test_a_save_without_seats_says_what_is_missing():
 
 
 def test_a_damaged_save_is_reported_and_set_aside():
+    from primeplay import save
     for junk in (b"garbage", b"PP\x01\x00\x05hello\x00\x00\x00\x00",
-                 b"PP\x09" + bytes(20)):
+                 b"PP\x09" + bytes(20), bytes(4096),
+                 save.encode({"prefs": {}})[:-1] + b"\x00"):
         store = MemoryStorage(junk)
         app = App(storage=store)
         texts = app.scene().texts()
         assert texts[0] == "Save damaged:"
-        assert store.data is None
+        # Set aside: a record without a game supersedes it.
+        assert store.record == {"prefs": app.prefs, "climb": None}
         app.press("A")
         assert isinstance(app.screen, MainMenu)
 
 
+def test_a_damaged_game_keeps_the_settings_and_records():
+    def off_the_board(record):
+        record["prefs"]["variant"] = "double_time"
+        record["prefs"]["best"] = {"solitaire1": 9}
+        record["climb"]["state"]["pos"] = [500, 0, 0, 0]
+    store = tampered_save(off_the_board)
+    app = App(storage=store)
+    assert app.scene().texts()[:2] == ["Save damaged:", "bad pawn positions"]
+    assert app.prefs["variant"] == "double_time"
+    assert app.prefs["best"] == {"solitaire1": 9}
+    assert store.record["climb"] is None
+    assert App(storage=store).prefs["best"] == {"solitaire1": 9}
+
+
+def test_legacy_blob_storage_still_works():
+    # Storage without an nvm (read/write of one record): the record is one
+    # entry.
+    from primeplay import save
+
+    class Blob:
+        data = None
+
+        def read(self):
+            return self.data
+
+        def write(self, data):
+            self.data = bytes(data)
+
+    store = Blob()
+    app = App(storage=store)
+    app.press("A")
+    app.press("RIGHT")
+    app.press("B")
+    frame(app)
+    assert save.decode(store.data)["prefs"]["variant"] == "double_time"
+    assert App(storage=store).prefs["variant"] == "double_time"
+
+
 def tampered_save(change):
     """Storage holding a two-player game's save, passed through ``change``
-    (a function that edits the decoded record) and sealed again."""
+    (a function that edits the decoded record) and written again as the
+    newest record."""
     from primeplay import save
     store = MemoryStorage()
     app = App(storage=store, seed=3)
     start_climb(app, 2, (0, 0))._save()
     frame(app)                               # the save is written after a frame
-    record = save.decode(store.data)
+    record = store.record
     change(record)
-    store.data = save.encode(record)
+    assert save.write(store.nvm, record)
     return store
 
 
@@ -318,7 +377,9 @@ def test_mashing_buttons_never_crashes_or_loses_the_game(presses, seed):
         assert len(sc.leds) == 12
     if store.data:
         # Whatever was saved is a valid record.
-        App(storage=MemoryStorage(store.data))
+        again = App(storage=MemoryStorage(store.data))
+        assert not isinstance(again.screen, type(app.screen)) or \
+            "Save damaged:" not in again.scene().texts()
         from primeplay import save
         save.decode(store.data)
 
@@ -372,11 +433,13 @@ def test_out_of_range_prefs_in_a_valid_record_fall_back_to_defaults():
     from primeplay import save
     bad = {"players": 9, "seats": [1], "variant": "chess", "station": 4,
            "cards": 7, "own_cards": 1, "best": {}}
+    bad["best"] = {"solitaire1": "x", "solitaire2": -3, "chess": 4}
     store = MemoryStorage(save.encode({"prefs": bad, "climb": None}))
     app = App(storage=store)
     assert app.prefs["players"] == 2 and app.prefs["seats"] == [0, 1, 1, 1]
     assert app.prefs["variant"] == "standard" and app.prefs["station"] == 53
     assert app.prefs["cards"] == 1
+    assert app.prefs["best"] == {}
     app.press("A")                         # the setup menu works
     app.press("UP")
     app.press("A")
@@ -413,6 +476,6 @@ def test_a_save_waits_for_the_frame_that_answers_the_press():
     assert store.data is None
     app.tick(app.now + 20)                   # the next pass
     assert store.data is not None
-    written = store.data
+    assert store.writes == 1
     frame(app)
-    assert store.data is written             # once
+    assert store.writes == 1                 # once

@@ -424,15 +424,16 @@ class App:
 d = Dev()
 code.run(d, App(), clock, sleep, lambda: print('restart', t[0] > 3000))
 print([s.texts() for s in d.shown])
-st = NvmStorage(bytearray(64))
-st.write(b'save'); print(st.read())
+from primeplay import save
+st = NvmStorage(bytearray(b'\\xff' * 4096))
+print(save.write(st.nvm, {'n': 1}), save.read(st.nvm), st.read() == save.encode({'n': 1}))
 print(code.make_seed() >= 0)
 """
     out = mpvm.run_unix(script, path=":".join([str(FIRMWARE), str(ROOT / "lib"), str(ROOT)]))
     lines = out.strip().splitlines()
     assert "restart True" in lines
     assert "[['0'], ['1'], ['OSError:', '[Errno 5] EIO', 'A: restart']]" in lines
-    assert lines[-2:] == ["b'save'", "True"]
+    assert lines[-2:] == ["True {'n': 1} True", "True"]
 
 
 # ---------------------------------------------------------------- storage
@@ -445,34 +446,27 @@ class CountingNvm(bytearray):
         super().__setitem__(index, value)
 
 
-def test_nvm_round_trip_and_clear():
-    nvm = bytearray(4096)
+def test_nvm_storage_holds_the_save_log():
+    from primeplay import save
+    nvm = bytearray(b"\xff" * 4096)
     store = NvmStorage(nvm)
-    assert store.capacity == 4094
+    assert store.nvm is nvm
     assert store.read() is None
-    store.write(b"\x01\x02save")
-    assert nvm[:2] == b"\x00\x06"
-    assert store.read() == b"\x01\x02save"
+    assert save.write(store.nvm, {"prefs": {"players": 3}})
+    assert store.read() == save.encode({"prefs": {"players": 3}}, 0)
     assert isinstance(store.read(), bytes)
-    store.write(b"x" * 4094)
-    assert store.read() == b"x" * 4094
     store.clear()
-    assert store.read() is None
-    store.write(b"back")
-    store.write(b"")
-    assert store.read() is None
+    assert store.read() is None and nvm == b"\xff" * 4096
 
 
 def test_nvm_blank_and_garbage_never_raise():
     assert NvmStorage(bytearray(b"\xff" * 4096)).read() is None   # erased flash
     assert NvmStorage(bytearray(4096)).read() is None              # zeros
-    garbage = bytearray(b"\x00\x05hello-and-more")
-    assert NvmStorage(garbage).read() == b"hello"   # the caller's checksum decides
-    assert NvmStorage(bytearray(b"\x10\x00abc")).read() is None    # length past the end
+    assert NvmStorage(bytearray(b"\x00\x05hello" * 400)).read() is None
 
     class Broken:
         def __len__(self):
-            return 16
+            return 4096
 
         def __getitem__(self, index):
             raise OSError("flash read failed")
@@ -481,49 +475,37 @@ def test_nvm_blank_and_garbage_never_raise():
 
 
 def test_nvm_bounds():
-    store = NvmStorage(bytearray(16))
-    with pytest.raises(ValueError, match="does not fit"):
-        store.write(b"x" * 15)
-    store.write(b"x" * 14)
     with pytest.raises(ValueError):
         NvmStorage(None)
     with pytest.raises(ValueError):
         NvmStorage(bytearray(1))
-    with pytest.raises(ValueError):
-        NvmStorage(bytearray(16), offset=10, size=8)
 
 
-def test_nvm_region_leaves_the_rest_alone():
-    nvm = bytearray(b"\xaa" * 32)
-    store = NvmStorage(nvm, offset=8, size=10)
-    store.write(b"12345678")
-    assert nvm[:8] == b"\xaa" * 8 and nvm[18:] == b"\xaa" * 14
-    assert store.read() == b"12345678"
-
-
-def test_nvm_writes_once_and_skips_unchanged_saves():
-    nvm = CountingNvm(64)
-    store = NvmStorage(nvm)
+def test_nvm_writes_once_per_save_and_skips_unchanged_saves():
+    from primeplay import save
+    nvm = CountingNvm(b"\xff" * 4096)
     CountingNvm.writes = 0
-    store.write(b"turn 7")
-    assert CountingNvm.writes == 1  # one flash sector rewrite per save
-    store.write(b"turn 7")
+    assert save.write(nvm, {"turn": 7})
+    assert CountingNvm.writes == 1  # one slice: erased bytes programmed
+    assert save.write(nvm, {"turn": 7})
     assert CountingNvm.writes == 1
-    store.clear()
-    store.clear()
+    assert save.write(nvm, {"turn": 8})
     assert CountingNvm.writes == 2
 
 
 def test_file_storage(tmp_path):
+    from primeplay import save
     store = FileStorage(tmp_path / "save.bin")
-    assert store.read() is None
-    store.write(b"one")
-    store.write(b"two")
-    assert store.read() == b"two"
+    assert store.read() is None and len(store.nvm) == 4096
+    assert save.write(store.nvm, {"n": 1})
+    assert save.write(store.nvm, {"n": 2})
+    assert save.read(FileStorage(tmp_path / "save.bin").nvm) == {"n": 2}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["save.bin"]
+    assert (tmp_path / "save.bin").stat().st_size == 4096
     store.clear()
     store.clear()
     assert store.read() is None
+    assert FileStorage(tmp_path / "save.bin").read() is None
 
 
 # ----------------------------------------------------------------- deploy

@@ -187,22 +187,23 @@ class FakeKeys:
 
 
 class MemoryStorage:
-    """The save slot in memory (read/write/clear like the board's)."""
+    """The board's 4 KB of nvm in memory, erased at the start: the app
+    keeps its save log in ``nvm`` exactly as on the board."""
 
-    def __init__(self, data=None):
-        self.data = data
+    def __init__(self, size=4096):
+        self.nvm = bytearray(b"\xff" * size)
 
     def read(self):
-        return self.data
-
-    def write(self, data):
-        self.data = bytes(data)
+        """The newest intact save entry's bytes, or None."""
+        from primeplay import save  # pylint: disable=import-outside-toplevel
+        return save.newest(self.nvm)
 
     def clear(self):
-        self.data = None
+        self.nvm[:] = b"\xff" * len(self.nvm)
 
 
 def file_storage(path):
+    """The board's 4 KB of nvm in a file (see savestore.FileStorage)."""
     from savestore import FileStorage  # pylint: disable=import-outside-toplevel
     return FileStorage(str(path))
 

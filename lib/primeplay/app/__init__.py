@@ -8,9 +8,12 @@
 The app imports no hardware module: the firmware and the simulator feed
 it presses and draw its scenes.  Screens are small objects with
 ``press(name)``, ``tick()`` and ``draw(scene)``; ``App.go`` switches
-between them.  Saves go through ``storage`` (``read()``, ``write(bytes)``,
-``clear()``): remembered settings, and the game in progress after every
-committed turn.  A damaged save is reported on screen and set aside.
+between them.  Saves go through ``storage``: its ``nvm`` (4 KB of flash,
+or memory or a file in the simulator), a power-safe log kept by
+``primeplay.save``; or, without one, ``read()`` and ``write(bytes)`` of a
+single record.  Saved are remembered settings, and the game in progress
+after every committed turn.  A damaged game is reported on screen and set
+aside; the settings are kept.
 
 Slow work waits for a frame that says so: a press that needs it (starting
 or resuming a game imports the game's modules, about a second on a board)
@@ -129,31 +132,56 @@ class App:
 
     # ------------------------------------------------------------ saves
     def _load(self):
-        if self.storage is None:
+        """Prefs and the saved game from storage; what is wrong, or None.
+
+        Settings and records are kept when only the game is damaged; a
+        damaged game is set aside (the next save goes without it)."""
+        st = self.storage
+        if st is None:
             return None
+        nvm = getattr(st, "nvm", None)
+        data = None
         try:
-            data = self.storage.read()
-        except OSError:
+            if nvm is not None:
+                # Erased flash: nothing stored, and no save module loaded
+                # for the first frame (the log always starts at byte 0).
+                if nvm[0] == 0xFF:
+                    return None
+            else:
+                data = st.read()
+                if not data:
+                    return None
+        except Exception:   # noqa: BLE001
             return "storage unreadable"
-        if not data:
-            return None
         from primeplay import save
-        try:
-            record = save.decode(data)
-            prefs = record.get("prefs")
-            if isinstance(prefs, dict):
-                for k in DEFAULT_PREFS:
-                    if k in prefs and type(prefs[k]) == type(DEFAULT_PREFS[k]):
-                        self.prefs[k] = prefs[k]
-                self._sanitize_prefs()
-            game = record.get("climb")
-            if game is not None:
+        if nvm is not None:
+            record, problem = save.load(nvm)
+        else:
+            try:
+                record, problem = save.decode(data), None
+            except save.SaveError as e:
+                record, problem = None, save.problem(e)
+        if record is None:
+            if problem:
+                self._set_aside()
+            return problem
+        prefs = record.get("prefs")
+        if isinstance(prefs, dict):
+            for k in DEFAULT_PREFS:
+                if k in prefs and type(prefs[k]) == type(DEFAULT_PREFS[k]):
+                    self.prefs[k] = prefs[k]
+        self._sanitize_prefs()
+        game = record.get("climb")
+        if game is not None:
+            try:
                 save.climb_restore(game["state"])   # check it now
                 self.saved_game = game
-        except (save.SaveError, KeyError, TypeError) as e:
-            self.saved_game = None
-            self._set_aside()
-            return save.problem(e)
+            except MemoryError:
+                raise
+            except Exception as e:  # noqa: BLE001  (any record, any field)
+                self.saved_game = None
+                self._set_aside()
+                return save.problem(e)
         return None
 
     def _sanitize_prefs(self):
@@ -165,7 +193,8 @@ class App:
         d = DEFAULT_PREFS
         if not 1 <= p["players"] <= 4:
             p["players"] = d["players"]
-        if len(p["seats"]) != 4 or [x for x in p["seats"] if x not in (0, 1)]:
+        if len(p["seats"]) != 4 or [x for x in p["seats"] if x not in (0, 1)
+                                    or x is True or x is False]:
             p["seats"] = list(d["seats"])
         if p["variant"] not in [v[0] for v in VARIANTS]:
             p["variant"] = d["variant"]
@@ -174,29 +203,42 @@ class App:
         for k in ("cards", "own_cards"):
             if p[k] not in (0, 1):
                 p[k] = d[k]
+        # Solitaire records: a roll count per variant, nothing else.
+        best = {}
+        for k in p["best"]:
+            v = p["best"][k]
+            if k in ("solitaire1", "solitaire2") and isinstance(v, int) and \
+                    v is not True and v is not False and 0 < v < 100000:
+                best[k] = v
+        p["best"] = best
 
     def _set_aside(self):
-        try:
-            self.storage.clear()
-        except OSError:
-            pass
+        """Keep the settings, drop the game: the next record has no game,
+        and it supersedes the damaged one."""
+        self.saved_game = None
+        self.store()
 
     def store_soon(self):
         """``store()`` on the tick after the frame answering this press has
-        been taken: writing the board's flash erases a 4 KB sector (tens of
-        milliseconds, interrupts off), and the press is answered first.
+        been taken: writing the board's flash can erase a 4 KB sector (tens
+        of milliseconds, interrupts off), and the press is answered first.
         The firmware's next pass comes one frame later."""
         self.store_due = 1
 
     def store(self):
         """Write prefs and the saved game; a full or failing store is not
-        fatal (the game goes on, unsaved)."""
+        fatal (the game goes on, unsaved).  Storage with an ``nvm`` (the
+        board's flash, the simulator's) keeps a power-safe log of records
+        (``primeplay.save.write``); other storage a single blob."""
         if self.storage is None:
             return True
         from primeplay import save
+        record = {"prefs": self.prefs, "climb": self.saved_game}
+        nvm = getattr(self.storage, "nvm", None)
+        if nvm is not None:
+            return save.write(nvm, record)
         try:
-            self.storage.write(save.encode({"prefs": self.prefs,
-                                            "climb": self.saved_game}))
+            self.storage.write(save.encode(record))
             return True
         except (OSError, ValueError):
             return False

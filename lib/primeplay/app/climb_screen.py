@@ -70,13 +70,31 @@ class ClimbPlay:
 
     @classmethod
     def resume(cls, app):
+        """The saved game's screen, or None after saying on screen what is
+        wrong with the save.  Whatever a save holds, resuming it raises
+        nothing (but MemoryError, which says nothing about the save): a
+        save that fails is set aside, so Continue cannot fail again at
+        every power-up."""
         g = app.saved_game
         try:
             state = save.climb_restore(g["state"])
-            seats = [1 if s else 0 for s in g["seats"]]
-            if len(seats) != state.settings.players:
+            seats = g["seats"]
+            if not isinstance(seats, list) or \
+                    len(seats) != state.settings.players:
                 raise save.SaveError("seats do not match")
-        except (save.SaveError, KeyError, TypeError) as e:
+            for s in seats:
+                if s not in (0, 1):
+                    raise save.SaveError("bad seats")
+            seats = [1 if s else 0 for s in seats]
+            seed = g.get("seed", 0)
+            if not isinstance(seed, int) or seed is True or seed is False \
+                    or not 0 <= seed <= 0xFFFFFFFF:
+                raise save.SaveError("bad seed")
+            return cls(app, state.settings, seed, seats,
+                       Game.from_state(state, seed, record=False))
+        except MemoryError:
+            raise
+        except Exception as e:  # noqa: BLE001  (any record, any field)
             from primeplay.app import Message
             from primeplay.app.menus import MainMenu
             app.saved_game = None
@@ -84,8 +102,6 @@ class ClimbPlay:
             app.go(Message(app, ["Save damaged:", save.problem(e)[:COLS],
                                  "Set aside.", "A: OK"], MainMenu(app)))
             return None
-        return cls(app, state.settings, g.get("seed", 0), seats,
-                   Game.from_state(state, g.get("seed", 0), record=False))
 
     # ------------------------------------------------------------ state
     @property
