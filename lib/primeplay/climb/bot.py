@@ -10,6 +10,20 @@ home), picks the best pair of shares of the dice that fit together, and
 turns that pair back into moves.  It plays "send to Start" and Curse
 Keepers on the leader, saves add-or-subtract Keepers unless they buy
 something, and chooses Action targets by trying each one on a copy.
+
+The bound: every decision costs at most ~50 M fuel and 32 KB on the
+MicroPython VM (``tools/bench.py decisions`` scans for the worst), however
+many Keepers the player holds.  A full search is exponential in the
+Keepers (each doubles the shares and adds thousands of end pairs to
+score: 121 M fuel with two, 490 M with four), so a plan searches the dice
+alone and then the dice with ONE add-or-subtract Keeper: with the table,
+the Keeper that best improves the dice's best end pair when played last
+(+ or - on either pawn); in the other variants, the largest number.
+What that gives up: a turn never plays two add-or-subtract Keepers
+(the others stay in hand for later turns), and a Keeper other than the
+chosen one is not tried even if, played mid-turn (say before a
+multiplication), it would have led further.  Under a Curse the bot steps
+by trial (one legal move at a time), never running the joint search.
 """
 
 from primeplay.rng import Rng
@@ -17,9 +31,9 @@ from primeplay.numbers import is_all_red
 from primeplay.climb import reach, values
 from primeplay.climb.settings import STANDARD
 from primeplay.climb.game import Game, move_text, decode_move
-from primeplay.climb.rules import (legal_moves, allowed_ops, blocked, apply,
-                                   _target, ROLL, ACTION)
-from primeplay.climb.track import to_space, TOP, ADD, SUB, MUL, DIV
+from primeplay.climb.rules import (legal_moves, is_legal, allowed_ops,
+                                   blocked, apply, _target, ROLL, ACTION)
+from primeplay.climb.track import to_space, leg_start, TOP, ADD, SUB, MUL, DIV
 
 # Scores are in "progress" units (one space of the route).
 HOME = 160           # a pawn home is worth more than any space
@@ -73,16 +87,18 @@ class Bot:
             return ("roll",)
         if ph == ACTION:
             return self._best_by_trial(state, legal_moves(state))
-        moves = legal_moves(state)
-        special = self._special_keeper(state, moves)
+        special = self._special_keeper(state)
         if special is not None:
             return special
+        # is_legal, not a list of every legal move: with all nine Keepers
+        # in hand that list alone is ~2 KB of the decision's 32 KB.
         if self._turn != state.turn or not self.plan or \
-                self.plan[0] not in moves:
+                not is_legal(state, self.plan[0]):
             self._turn = state.turn
             self.plan = plan_turn(state)
-        if self.plan and self.plan[0] in moves:
+        if self.plan and is_legal(state, self.plan[0]):
             return self.plan.pop(0)
+        moves = legal_moves(state)
         for m in moves:
             if m[0] == "commit":
                 return m
@@ -105,27 +121,38 @@ class Bot:
                 best, best_v = m, v
         return best
 
-    def _special_keeper(self, state, moves):
-        """Send the leading opponent pawn to Start, or Curse the leader."""
+    def _special_keeper(self, state):
+        """Send the leading opponent pawn to Start, or Curse the leader.
+
+        The moves keeper_moves would list for these cards, in its order,
+        without listing the others."""
         if state.move_count:
             return None
         p = state.current
         best = None
         best_v = 0
-        for m in moves:
-            if m[0] != "keeper":
+        seen = []
+        goal = state.settings.goal
+        for cid in state.keepers[p]:
+            if cid in state.fresh:
                 continue
-            effect = state.cards[m[1]][1]
-            if effect == "send_start" and m[2] != p:
-                v = state.pos[2 * m[2] + m[3]]
-                if v >= 55 and v > best_v:
-                    best, best_v = m, v
-            elif effect == "curse":
-                q = m[2]
-                v = _progress_value(state, state.pos[2 * q]) + \
-                    _progress_value(state, state.pos[2 * q + 1])
-                if v >= 90 and v > best_v:
-                    best, best_v = m, v
+            card = state.cards[cid]
+            if card in seen:
+                continue
+            seen.append(card)
+            effect = card[1]
+            for q in range(state.settings.players):
+                if effect == "send_start" and q != p:
+                    for j in (0, 1):
+                        v = state.pos[2 * q + j]
+                        if v != state.end and v != leg_start(goal, v) and \
+                                v >= 55 and v > best_v:
+                            best, best_v = ("keeper", cid, q, j), v
+                elif effect == "curse" and q != p and not state.cursed[q]:
+                    v = _progress_value(state, state.pos[2 * q]) + \
+                        _progress_value(state, state.pos[2 * q + 1])
+                    if v >= 90 and v > best_v:
+                        best, best_v = ("keeper", cid, q, 0), v
         return best
 
 
@@ -163,16 +190,9 @@ def _top2(state, i, members, opp_spaces):
     return a, b
 
 
-def plan_turn(state):
-    """The moves (dice and add-or-subtract Keepers) to the best end pair of
-    the current Move phase; [] when no dice are left."""
-    if not state.dice:
-        return []
-    if state.curse_now:
-        # A Curse couples the pawns (reach.py): step by trial instead.
-        return []
-    p = state.current
-    goal = state.settings.goal
+def _addsub_keepers(state, p):
+    """The player's playable add-or-subtract Keepers, one per number:
+    ([card ids], [numbers])."""
     kcids = []
     knums = []
     for cid in state.keepers[p]:
@@ -181,34 +201,115 @@ def plan_turn(state):
                 card[2] not in knums:
             kcids.append(cid)
             knums.append(card[2])
-    pl = reach._Plan(state.dice, knums, goal, allowed_ops(state),
-                     blocked(state, p))
-    ta = [None] * pl.nshares
-    tb = [None] * pl.nshares
+    return kcids, knums
+
+
+def plan_turn(state):
+    """The moves (dice and at most one add-or-subtract Keeper) to the best
+    end pair of the current Move phase; [] when no dice are left.  See
+    the module docstring for the bound."""
+    if not state.dice:
+        return []
+    if state.curse_now:
+        # A Curse couples the pawns (reach.py): step by trial instead.
+        return []
+    p = state.current
+    st = state.settings
+    goal = st.goal
+    kcids, knums = _addsub_keepers(state, p)
+    ops = allowed_ops(state)
+    block = blocked(state, p)
     a0 = state.pos[2 * p]
     b0 = state.pos[2 * p + 1]
+    table = _table_applies(state)
+    kc = []
+    best0 = None
+    if knums:
+        r0 = opp2 = None
+        if table:
+            # The dice alone, untraced: only their best pair is needed.
+            opp2 = _opp_pairs(state, p)
+            pl0 = reach._Plan(state.dice, (), goal, ops, block)
+            r0 = reach.pair_up(pl0, reach._pawn_shares(pl0, a0),
+                               reach._pawn_shares(pl0, b0))
+            best0, score0 = _best_pair(state, r0, opp2)
+        # The bound: one Keeper searched, the one most likely to help.
+        ki = _pick_keeper(state, knums, best0, table)
+        kc = [kcids[ki]]
+        knums = (knums[ki],)
+    pl = reach._Plan(state.dice, knums, goal, ops, block)
+    ta = [None] * pl.nshares
+    tb = [None] * pl.nshares
     sa = reach._pawn_shares(pl, a0, ta)
     sb = reach._pawn_shares(pl, b0, tb)
-    end = pl.end
-    opp = []
-    for q in range(state.settings.players):
-        if q != p:
-            for j in (0, 1):
-                v = state.pos[2 * q + j]
-                if v != end:
-                    opp.append((to_space(goal, v), v))
-    win = _winning_shares(pl, sa, sb, state.settings.sprint)
+    win = _winning_shares(pl, sa, sb, st.sprint)
+    use_k = 0
+    if table and win is None:
+        if not knums:
+            opp2 = _opp_pairs(state, p)
+            best0, score0 = _best_pair(state, reach.pair_up(pl, sa, sb),
+                                       opp2)
+        else:
+            kpair, kscore = _best_pair(state, reach.pair_up(pl, sa, sb),
+                                       opp2, r0)
+            if kpair is not None and (best0 is None or
+                                      kscore >= score0 + KEEPER_X1000):
+                best0 = kpair
+                use_k = 1
     if win is not None:
         La, Lb, va, vb = win
-    elif _table_applies(state):
-        La, Lb, va, vb = _best_by_table(state, pl, sa, sb, knums)
+    elif table:
+        if best0 is None:
+            return []
+        La, Lb, va, vb = _shares_for(pl, sa, sb, best0, use_k)
     else:
+        opp = []
+        for q in range(st.players):
+            if q != p:
+                for j in (0, 1):
+                    v = state.pos[2 * q + j]
+                    if v != pl.end:
+                        opp.append((to_space(goal, v), v))
         La, Lb, va, vb = _best_shares(state, pl, sa, sb, opp)
     if La is None:
         return []
-    moves = _path(state, pl, ta, La, va, 0, kcids)
-    moves += _path(state, pl, tb, Lb, vb, 1, kcids)
+    moves = _path(state, pl, ta, La, va, 0, kc)
+    moves += _path(state, pl, tb, Lb, vb, 1, kc)
     return moves
+
+
+def _opp_pairs(state, p):
+    """Each opponent pawn with its partner, for what a bump costs them."""
+    opp = []
+    for q in range(state.settings.players):
+        if q != p:
+            x, y = state.pos[2 * q], state.pos[2 * q + 1]
+            opp.append((x, y))
+            opp.append((y, x))
+    return opp
+
+
+def _pick_keeper(state, knums, pair, table):
+    """Which one Keeper to search with: with the table, the one that best
+    improves the dice's best end pair as a last step (+ or - to either
+    pawn); otherwise the largest number."""
+    best = 0
+    if not table or pair is None:
+        for i in range(1, len(knums)):
+            if knums[i] > knums[best]:
+                best = i
+        return best
+    a, b = pair
+    best_v = None
+    for i in range(len(knums)):
+        k = knums[i]
+        for x, y in ((a + k, b), (a - k, b), (a, b + k), (a, b - k)):
+            if 0 <= x <= TOP and 0 <= y <= TOP:
+                x, y = _settle(x, y)
+                v = values.turns_x1000(x, y)
+                if best_v is None or v < best_v:
+                    best, best_v = i, v
+    return best
 
 
 def _table_applies(state):
@@ -241,18 +342,20 @@ def _table_score(state, a, b, opp):
     return score
 
 
-def _best_pair(state, r, opp):
-    """The pair of ``r`` (a reach.Reach) with the best _table_score.
+def _best_pair(state, r, opp, exclude=None):
+    """The pair of ``r`` (a reach.Reach) with the best _table_score, and
+    that score; pairs also in ``exclude`` (a Reach) are skipped.
 
     Written out over the result's words with no tuple or call per pair:
-    the worst turn has ~6,700 end pairs, and on the board every allocation
-    and call there counts (this is _table_score, inlined).
+    a turn with a Keeper has ~2,500 end pairs, and on the board every
+    allocation and call there counts (this is _table_score, inlined).
     """
     table = values.load()
     n = values.N
     sa, sb = state.start_pos
     card = CARD_X1000 if state.settings.cards else 0
-    # What landing on each space gains: the bumped opponents' lost turns.
+    # What landing on each space gains: the bumped opponents' lost turns,
+    # plus a card (counted once per pair, below) as bit 0 of ``red``.
     gain = [0] * n
     for x, y in opp:
         if 0 < x < TOP:
@@ -261,63 +364,51 @@ def _best_pair(state, r, opp):
     for v in range(11, TOP):
         if is_all_red(v):
             red[v] = 1
+    # Row offsets: pair (x <= y) is at off[x] + 2 * y.
+    off = [2 * (x * n - (x * (x - 1) >> 1) - x) for x in range(n)]
     words = r.words
+    ex = exclude.words if exclude is not None else None
     nw = r.nw
     wbits = reach.WORD
     best = None
     best_v = None
     for a in range(r.width):
+        ra = red[a] and a != sa
+        ga = gain[a]
+        oa = off[a]
         for k in range(nw):
             x = words[a * nw + k]
+            if ex is not None:
+                x &= ~ex[a * nw + k]
             b = k * wbits
             while x:
-                if x & 1:
-                    aa, bb = a, b
-                    if aa == bb and 0 < aa < TOP:
-                        bb = 0
-                    if aa <= bb:
-                        i = 2 * (aa * n - (aa * (aa - 1) >> 1) + bb - aa)
-                    else:
-                        i = 2 * (bb * n - (bb * (bb - 1) >> 1) + aa - bb)
-                    v = -((table[i] << 8) | table[i + 1])
-                    if (red[aa] and aa != sa) or (red[bb] and bb != sb):
-                        v += card
-                    v += gain[aa]
-                    if bb != aa:
-                        v += gain[bb]
-                    if best_v is None or v > best_v:
-                        best_v = v
-                        best = (a, b)
+                if not x & 1:
+                    # Skip a run of clear bits at once.
+                    if not x & 0xFF:
+                        x >>= 8
+                        b += 8
+                        continue
+                    x >>= 1
+                    b += 1
+                    continue
+                bb = b
+                if a == bb and 0 < a < TOP:
+                    bb = 0
+                if a <= bb:
+                    i = oa + 2 * bb
+                else:
+                    i = off[bb] + 2 * a
+                v = ga - ((table[i] << 8) | table[i + 1])
+                if ra or (red[bb] and bb != sb):
+                    v += card
+                if bb != a:
+                    v += gain[bb]
+                if best_v is None or v > best_v:
+                    best_v = v
+                    best = (a, b)
                 x >>= 1
                 b += 1
     return best, best_v
-
-
-def _best_by_table(state, pl, sa, sb, knums):
-    """The end pair the table likes best; Keepers only if they save at
-    least KEEPER_X1000.  Returns the shares that reach it."""
-    p = state.current
-    a0 = state.pos[2 * p]
-    b0 = state.pos[2 * p + 1]
-    # Each opponent pawn with its partner, for what a bump costs them.
-    opp = []
-    for q in range(state.settings.players):
-        if q != p:
-            x, y = state.pos[2 * q], state.pos[2 * q + 1]
-            opp.append((x, y))
-            opp.append((y, x))
-    pair, score = _best_pair(state, reach.search(a0, b0, state.dice), opp)
-    use_keepers = 0
-    if knums:
-        kpair, kscore = _best_pair(state, reach.search(a0, b0, state.dice,
-                                                       knums), opp)
-        if kpair is not None and (pair is None or
-                                  kscore >= score + KEEPER_X1000):
-            pair = kpair
-            use_keepers = 1
-    if pair is None:
-        return None, None, None, None
-    return _shares_for(pl, sa, sb, pair, use_keepers)
 
 
 def _shares_for(pl, sa, sb, pair, use_keepers):

@@ -245,12 +245,24 @@ def search(a, b, dice, keepers=(), goal=STANDARD, ops=ALL_OPS,
     if ops != ALL_OPS:
         return _search_joint(a, b, dice, keepers, goal, ops, blocked, sprint)
     plan = _Plan(dice, keepers, goal, ops, blocked)
+    return pair_up(plan, _pawn_shares(plan, a), _pawn_shares(plan, b),
+                   sprint)
+
+
+def pair_up(plan, sa, sb, sprint=False, keepers=True):
+    """The end pairs of two pawns' shares (from _pawn_shares) as a Reach.
+
+    With ``keepers`` False only the shares that use no Keeper count: the
+    end pairs of the dice alone, from the same per-pawn work.
+    """
     w = plan.w
+    end = plan.end
     nw = (w + WORD - 1) // WORD
     kcount = plan.kcount
     full_ds = plan.full_ds
-    sa = _pawn_shares(plan, a)
-    sb = _pawn_shares(plan, b)
+    if not keepers and kcount > 1:
+        sa = [sa[L] if L % kcount == 0 else None for L in range(len(sa))]
+        sb = [sb[L] if L % kcount == 0 else None for L in range(len(sb))]
     final = _new_result(w)
     # Pawn b's rows, one per share, and per (dice share, Keepers still
     # free) the union of b's rows over the Keepers it may use.
