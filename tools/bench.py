@@ -392,7 +392,100 @@ def render(climb, imports, games, i2c, board=None, bots=None):
     return "\n".join(out) + "\n"
 
 
+# ---------------------------------------------------------------- decisions
+# One computer decision (Bot().choose(s)) in a Move phase, any Keepers.
+# Opponents stand on spaces a bump would pay for, so bump scoring runs.
+DECISION_SETUP = """
+import primeplay.climb.reach
+from primeplay.climb import Settings, Game
+from primeplay.climb.bot import Bot
+from primeplay.climb import values
+values.load()
+def at(preset, a, b, dice, keepers, curse):
+    g = Game(Settings.preset(preset, None if preset.startswith('sol')
+                             else 3), 1)
+    s = g.state
+    s.pos[0] = a
+    s.pos[1] = b
+    if s.settings.players > 1:
+        s.pos[2], s.pos[3], s.pos[4], s.pos[5] = a + 5, b + 9, a + 13, 60
+    for n in keepers:
+        cid = [c for c in range(len(s.cards)) if s.cards[c][1] == 'addsub'
+               and s.cards[c][2] == n][0]
+        s.deck.remove(cid)
+        s.keepers[0].append(cid)
+    s.cursed[0] = curse
+    g.roll(dice)
+    return s
+"""
+DECISION_VARIANTS = ("standard", "double_time", "way_stations",
+                     "prime_sprint", "prime_decline", "there_and_back",
+                     "solitaire1")
+DECISION_KEEPERS = ((), (9,), (5, 9), (2, 5, 7, 9), (1, 2, 3, 4, 5, 6, 7, 8, 9))
+DECISION_FUEL_TARGET = 50 * 10**6
+DECISION_BYTES_TARGET = 32 * 1024
+
+
+def decision_candidates(top=2):
+    """The cases to measure on the VM, found by a scan on CPython.
+
+    For every variant, Keeper set (none, one, two, four, all nine of the
+    deck's add-or-subtract Keepers) and Curse off/on, every pawn pair on a
+    grid (a in 0..96 step 8, b = a + 2 and a + 30, clipped) and every roll
+    (the ten doubles, the widest, and 3-9, 1-10): the decision's CPython
+    time ranks them, and the ``top`` slowest per (variant, Keepers, Curse)
+    go to the VM.  CPython time is only the ranking; fuel and bytes are
+    measured on the WASI VM.  Doubles from low spaces spread widest.
+    """
+    ns = {}
+    exec(DECISION_SETUP, ns)
+    rolls = [(d, d) for d in range(1, 11)] + [(3, 9), (1, 10)]
+    out = []
+    for preset in DECISION_VARIANTS:
+        end = 101 if preset not in ("there_and_back",) else 202
+        for keepers in DECISION_KEEPERS:
+            for curse in (False, True):
+                ranked = []
+                for a in range(0, end - 4, 8):
+                    for b in (a + 2, a + 30):
+                        b = min(b, end - 1)
+                        for dice in rolls:
+                            case = (preset, a, b, dice, keepers, curse)
+                            s = ns["at"](*case)
+                            t = time.perf_counter()
+                            ns["Bot"]().choose(s)
+                            ranked.append((time.perf_counter() - t, case))
+                ranked.sort(key=lambda r: -r[0])
+                out += [case for _, case in ranked[:top]]
+    return out
+
+
+def decision_cost(case):
+    return mpvm.cost(DECISION_SETUP + "s = at%r\nbot = Bot()\n" % (case,),
+                     "m = bot.choose(s)")
+
+
+def decisions(argv=()):
+    """Print the cost of each scanned decision, then the worst."""
+    worst_f = worst_b = 0
+    for case in decision_candidates():
+        c = decision_cost(case)
+        preset, a, b, dice, keepers, curse = case
+        print("%s from %d/%d, dice %d-%d, Keepers %s%s: %.1f M fuel, %d bytes"
+              % (preset, a, b, dice[0], dice[1],
+                 "+-" + " +-".join(map(str, keepers)) if keepers else "none",
+                 ", Curse" if curse else "", c.fuel / 1e6, c.alloc_bytes))
+        sys.stdout.flush()
+        worst_f = max(worst_f, c.fuel)
+        worst_b = max(worst_b, c.alloc_bytes)
+    print("worst_decision_fuel_M: %.1f" % (worst_f / 1e6))
+    print("worst_decision_bytes: %d" % worst_b)
+    return 0
+
+
 def main(argv):
+    if argv and argv[0] == "decisions":
+        return decisions(argv[1:])
     text = render(climb_rows(), import_rows(), game_rows(), i2c_rows(),
                   board_rows(), bot_fuel())
     print(text)
