@@ -230,7 +230,7 @@ BOT_GAME_CODE = """
 from primeplay.climb import Settings, Game
 from primeplay.climb.bot import Bot
 s = Settings.preset("there_and_back", 4)
-g = Game(s, 2, record=False)
+g = Game(s, 7, record=False)
 bots = [Bot() for _ in range(s.players)]
 n = 0
 while g.winner is None:
@@ -250,13 +250,14 @@ def _on_cpython(code):
 
 
 def test_a_long_bot_game_fits_the_boards_heap(cp32):
-    # Four computer players, unrecorded as on the handheld: 9,494 moves and
-    # 2,160 turns from this seed, so every kind of search the bot makes,
+    # Four computer players, unrecorded as on the handheld: 14,791 moves and
+    # 3,357 turns from this seed (picked for a long game with the bounded
+    # planner), so every kind of search the bot makes,
     # the table read at import.  It fits from 110K (from .py, the app not
     # loaded): a leak per move or per turn would not.
     out = mpvm.run_cp(BOT_GAME_CODE, heapsize=BOARD_HEAP)
     assert out == _on_cpython(BOT_GAME_CODE)
-    assert out.startswith("9494 ")
+    assert out.startswith("14791 ")
 
 
 # The whole app with every seat a computer: two games to the end through
