@@ -223,3 +223,30 @@ def test_cached_legal_moves_follow_every_apply_and_undo(seed):
         else:
             g.apply(r.choice(g.legal_moves()))
     assert undos > 5
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_apply_legal_does_what_apply_does_for_every_legal_move(seed):
+    # The unchecked path (moves taken from legal_moves) must be apply itself.
+    from primeplay.climb import rules
+
+    def fields(s):
+        out = {}
+        for name in type(s).__slots__:
+            value = getattr(s, name, None)
+            out[name] = value.getstate() if name == "rng" else value
+        return out
+    g = Game(Settings.preset("double_time", 3), seed, record=False)
+    r = Rng(seed + 7)
+    checked = 0
+    for _ in range(300):
+        if g.winner is not None:
+            break
+        for m in g.legal_moves():
+            a, b = g.state.copy(), g.state.copy()
+            rules.apply(a, m)
+            rules.apply_legal(b, m)
+            assert fields(a) == fields(b), m
+            checked += 1
+        g.apply(r.choice(g.legal_moves()))
+    assert checked > 300

@@ -232,7 +232,7 @@ class ClimbPlay:
             d = move[1] if k == "die" else s.cards[move[1]][2]
             frm = s.space(p, i)
             probe = s.copy()
-            rules.apply(probe, move)
+            rules.apply_legal(probe, move)  # from the legal list
             to = to_space(goal, probe.pos[2 * p + i])
             text = "%s %d%s%d=%d" % (PAWN[i], frm, OP_SYMBOLS[move[3]], d, to)
             return text, to

@@ -120,8 +120,12 @@ class Game:
 
     def apply(self, move):
         """Make a move; IllegalMove leaves the game as it was."""
+        legal = self._legal if self._legal_of is self.state else None
         self._legal = None
-        rules.apply(self.state, move)
+        if legal is not None and move in legal:
+            rules.apply_legal(self.state, move)  # checked against the list
+        else:
+            rules.apply(self.state, move)
         if self.record:
             self.log.extend(encode_move(move))
         s = self.state
@@ -155,7 +159,8 @@ class Game:
         moves = self._since[:-1]
         s = self._mark.copy()
         for m in moves:
-            rules.apply(s, m)
+            # Each was legal from this same start the first time.
+            rules.apply_legal(s, m)
         self.state = s
         self._since = moves
         if self.record:
