@@ -48,7 +48,7 @@ def decode_move(b, i=0):
 
 class Game:
     __slots__ = ("settings", "seed", "state", "log", "record", "_mark",
-                 "_since", "_legal", "_legal_of")
+                 "_since", "_legal", "_legal_of", "_legal_before")
 
     def __init__(self, settings=None, seed=0, record=True):
         if settings is None:
@@ -65,6 +65,7 @@ class Game:
         self._since = []                 # moves since the barrier
         self._legal = None               # legal_moves() of _legal_of
         self._legal_of = None
+        self._legal_before = []          # legal lists before each of _since
 
     @classmethod
     def replay(cls, settings, seed, moves):
@@ -117,6 +118,7 @@ class Game:
     def edited(self):
         """The state was changed by hand: forget the cached legal moves."""
         self._legal = None
+        self._legal_before = [None] * len(self._legal_before)
 
     def apply(self, move):
         """Make a move; IllegalMove leaves the game as it was."""
@@ -138,8 +140,11 @@ class Game:
         if barrier:
             self._mark = s.copy()
             self._since = []
+            self._legal_before = []
         else:
             self._since.append(move)
+            # An undo comes back to this position: keep its moves for it.
+            self._legal_before.append(legal)
         return s.events
 
     def roll(self, dice=None):
@@ -155,7 +160,7 @@ class Game:
         """Take back the last move of this Move phase; False if none."""
         if not self._since:
             return False
-        self._legal = None
+        back = self._legal_before.pop() if self._legal_before else None
         moves = self._since[:-1]
         s = self._mark.copy()
         for m in moves:
@@ -163,6 +168,9 @@ class Game:
             rules.apply_legal(s, m)
         self.state = s
         self._since = moves
+        # The position is the one before the last move: its moves again.
+        self._legal = back
+        self._legal_of = s if back is not None else None
         if self.record:
             # MicroPython's bytearray has no slice deletion.
             self.log = self.log[:-4]
