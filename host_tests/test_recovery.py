@@ -117,19 +117,22 @@ def test_a_memory_error_in_a_decision_leads_back_to_the_menu_with_the_save(monke
     assert bytes(storage.read()) == saved
 
 
+class Greedy:
+    """An app whose every tick runs out of memory."""
+
+    def press(self, name):
+        pass
+
+    def tick(self, ms):
+        raise MemoryError()
+
+    def scene(self):
+        raise AssertionError("never drawn")
+
+
 def test_a_memory_error_without_a_way_back_restarts_as_before():
     clock = Clock()
     device = Device(clock, a_at=[clock.now + 2000])
-
-    class Greedy:
-        def press(self, name):
-            pass
-
-        def tick(self, ms):
-            raise MemoryError()
-
-        def scene(self):
-            raise AssertionError("never drawn")
 
     restarts = []
     firmware.run(device, Greedy(), clock, clock.sleep, lambda: restarts.append(clock.now),
@@ -141,16 +144,6 @@ def test_a_memory_error_without_a_way_back_restarts_as_before():
 def test_a_memory_error_while_starting_again_restarts_the_board():
     clock = Clock()
     device = Device(clock, a_at=[clock.now + 2000, clock.now + 5000])
-
-    class Greedy:
-        def press(self, name):
-            pass
-
-        def tick(self, ms):
-            raise MemoryError()
-
-        def scene(self):
-            raise AssertionError("never drawn")
 
     def make_app():
         raise MemoryError("still no room")

@@ -144,18 +144,25 @@ def log_before_a_write(room):
         i += 1
 
 
+def written_until(base, record, cut):
+    """A copy of ``base`` after writing ``record`` with the power cut once
+    ``cut`` bytes were programmed (none if the write needs fewer)."""
+    nvm = base.copy()
+    nvm.budget = cut
+    try:
+        save.write(nvm, record)
+    except PowerCut:
+        pass
+    nvm.budget = None
+    return nvm
+
+
 def test_a_cut_while_appending_keeps_the_previous_or_the_new_record():
     base, prev, new = log_before_a_write(room=True)
     n = len(save.encode(new))
     seen = set()
     for cut in range(n + 1):
-        nvm = base.copy()
-        nvm.budget = cut
-        try:
-            save.write(nvm, new)
-        except PowerCut:
-            pass
-        nvm.budget = None
+        nvm = written_until(base, new, cut)
         got = save.read(nvm)
         assert got in (prev, new), cut
         seen.add("new" if got == new else "prev")
@@ -183,13 +190,7 @@ def test_a_cut_while_compacting_keeps_the_previous_the_new_or_nothing():
     # Erased, then programmed up to every byte of the new record.
     n = len(save.encode(new))
     for cut in range(n + 1):
-        nvm = base.copy()
-        nvm.budget = cut
-        try:
-            save.write(nvm, new)
-        except PowerCut:
-            pass
-        nvm.budget = None
+        nvm = written_until(base, new, cut)
         assert nvm.erases == 1
         assert save.read(nvm) == (new if cut == n else None), cut
         assert save.write(nvm, RECORDS[-1]) and save.read(nvm) == RECORDS[-1]
