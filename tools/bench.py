@@ -318,8 +318,9 @@ def render_board(board, climb, bot_fuel):
     out += ["", "Fuel per emulated ms over these %d timings: median %.0f (%.0f-%.0f); "
             "the \"~board ms\" columns above divide fuel by the median."
             % (2 * len(board["cases"]), mid, lo, hi),
-            "The computer player's worst decision takes %.0f ms: the screen "
-            "waits that long (bounding it is the next issue's work)." % worst_bot]
+            "The computer player's slowest decision among these cases takes "
+            "%.0f ms, and the screen waits that long (`tools/bench.py "
+            "decisions` scans many more cases for the worst)." % worst_bot]
     checks = [
         ("start .mpy <= %d ms" % START_TARGET_MS[True], mpy[0] <= START_TARGET_MS[True]),
         ("start .py <= %d ms" % START_TARGET_MS[False], py[0] <= START_TARGET_MS[False]),
