@@ -286,9 +286,11 @@ class Pico:
         """Run ``ms`` emulated milliseconds, or until the console shows ``until``."""
         self._send({"cmd": "run", "ms": ms, "until": until})
 
-    def run_until_frame(self, timeout_ms=5000):
-        """Run until the firmware reports its next frame; that Frame, or None."""
-        count = len(self.frames)
+    def run_until_frame(self, timeout_ms=5000, since=None):
+        """Run until the firmware reports a frame after the first ``since``
+        frames (default: the frames so far); that Frame, or None when
+        ``timeout_ms`` passes first."""
+        count = len(self.frames) if since is None else since
         end = self.t_ms + timeout_ms
         while len(self.frames) == count and self.t_ms < end:
             self.run(min(200, end - self.t_ms), until=FRAME_LINE)
@@ -314,12 +316,8 @@ class Pico:
         of the first frame shown after it (None if no frame came)."""
         count = len(self.frames)
         at = self.press(name)
-        end = at + timeout_ms
-        while len(self.frames) == count and self.t_ms < end:
-            self.run(min(100, end - self.t_ms), until=FRAME_LINE)
-        if len(self.frames) == count:
-            return None
-        return self.frames[count].t_ms - at
+        frame = self.run_until_frame(timeout_ms - (self.t_ms - at), since=count)
+        return None if frame is None else frame.t_ms - at
 
     def type(self, text):
         """Bytes typed on the USB console (e.g. "\\x03" for Ctrl-C)."""
@@ -344,9 +342,8 @@ class Pico:
         still loading a game takes longer than the simulator; keys pressed
         meanwhile would land in another state); WAIT:ms runs that long.
         Returns the frame on the panel after each token."""
-        import sim  # the same parser, so scripts mean the same on both
         settled = []
-        for token in sim.parse_keys(keys):
+        for token in sim_tokens(keys):
             if token[0] == "WAIT":
                 self.run(token[1])
             else:
@@ -473,6 +470,8 @@ def wire_to_rgb(data, order="GRB", count=None):
 
 
 def sim_tokens(keys):
+    """A key script parsed by the simulator's own parser, so that a script
+    means the same on both."""
     import sim  # pylint: disable=import-outside-toplevel
     return sim.parse_keys(keys)
 
