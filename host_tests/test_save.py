@@ -427,6 +427,48 @@ def test_flash_with_no_intact_record_is_reported_not_silent():
         assert save.read(nvm) == {"prefs": app.prefs, "climb": None}
 
 
+class Failing:
+    """An nvm whose reads raise ``exc`` (writes are recorded)."""
+
+    def __init__(self, inner, exc):
+        self.inner = inner
+        self.exc = exc
+        self.writes = 0
+
+    def __len__(self):
+        return len(self.inner)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            raise self.exc
+        return self.inner[i]
+
+    def __setitem__(self, i, v):
+        self.writes += 1
+        self.inner[i] = v
+
+
+def test_running_out_of_memory_while_reading_keeps_the_save():
+    # After a MemoryError the firmware makes a new App on a fragmented
+    # heap; if reading the 4 KB then fails, that says nothing about the
+    # save: the App fails (the firmware restarts the board, where the
+    # read fits), and the saved game is neither reported nor set aside.
+    nvm = Failing(SAVED_NVM.copy(), MemoryError("memory allocation failed"))
+    with pytest.raises(MemoryError):
+        App(storage=Storage(nvm), seed=1)
+    assert nvm.writes == 0
+    assert save.read(nvm.inner) == SAVED
+    assert save.read(nvm) is None       # read() itself never raises
+
+
+def test_unreadable_storage_is_reported_and_not_overwritten():
+    nvm = Failing(SAVED_NVM.copy(), OSError(5, "EIO"))
+    app = App(storage=Storage(nvm), seed=1)
+    assert app.scene().texts()[:2] == ["Cannot read saves:", "storage error."]
+    assert nvm.writes == 0
+    assert save.read(nvm.inner) == SAVED
+
+
 def test_the_app_saves_4_player_games_with_few_erases():
     # Through the App, every turn of 4-computer games: the real records.
     from primeplay.app.climb_screen import ClimbPlay

@@ -364,17 +364,33 @@ def _newest(data):
 
 
 def _snapshot(nvm):
-    return bytes(nvm[0:len(nvm)])
+    # One 4 KB copy: a slice of microcontroller.nvm (or of a bytearray)
+    # already is one, and another copy doubles what a read asks of a heap
+    # that may be fragmented.
+    data = nvm[0:len(nvm)]
+    if type(data) is bytes or type(data) is bytearray:
+        return data
+    return bytes(data)
+
+
+UNREADABLE = "storage unreadable"
 
 
 def load(nvm):
     """(newest intact record or None, what is wrong or None): the problem
     is set when ``nvm`` holds something that is no intact record (all
-    0xFF, erased, is nothing).  Never raises."""
+    0xFF, erased, is nothing), or is UNREADABLE when reading it failed.
+
+    Raises MemoryError only, which says nothing about the save: a caller
+    that took it for damage would set a good save aside.  (On a board a
+    MemoryError here means a fragmented heap; after a restart it reads.)
+    """
     try:
         data = _snapshot(nvm)
+    except MemoryError:
+        raise
     except Exception:
-        return None, "storage unreadable"
+        return None, UNREADABLE
     try:
         found, _ = _newest(data)
         if found is not None:
@@ -395,13 +411,19 @@ def load(nvm):
         if data.count(b"\xff") == len(data):
             return None, None
         return None, "no intact save"
-    except Exception as e:  # noqa: BLE001  (never raises: MemoryError too)
+    except MemoryError:
+        raise
+    except Exception as e:  # noqa: BLE001  (any content)
         return None, problem(e)
 
 
 def read(nvm):
-    """The newest intact record in ``nvm`` as a dict, or None."""
-    return load(nvm)[0]
+    """The newest intact record in ``nvm`` as a dict, or None; never
+    raises."""
+    try:
+        return load(nvm)[0]
+    except MemoryError:
+        return None
 
 
 def newest(nvm):

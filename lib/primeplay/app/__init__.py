@@ -63,7 +63,10 @@ class App:
         problem = self._load()
         from primeplay.app.menus import MainMenu
         self.screen = MainMenu(self)
-        if problem:
+        if problem == "storage unreadable":     # save.UNREADABLE
+            self.screen = Message(self, ["Cannot read saves:", "storage error.",
+                                         "A: OK"], MainMenu(self))
+        elif problem:
             self.screen = Message(self, ["Save damaged:", problem[:21],
                                          "Set aside.", "A: OK"],
                                   MainMenu(self))
@@ -152,7 +155,8 @@ class App:
                 if not data:
                     return None
         except Exception:   # noqa: BLE001
-            return "storage unreadable"
+            from primeplay.save import UNREADABLE
+            return UNREADABLE
         from primeplay import save
         if nvm is not None:
             record, problem = save.load(nvm)
@@ -162,7 +166,9 @@ class App:
             except save.SaveError as e:
                 record, problem = None, save.problem(e)
         if record is None:
-            if problem:
+            # Set aside only what was read and found damaged: a failed
+            # read says nothing about the save.
+            if problem and problem != save.UNREADABLE:
                 self._set_aside()
             return problem
         prefs = record.get("prefs")
