@@ -231,7 +231,8 @@ def plan_turn(state):
             opp2 = _opp_pairs(state, p)
             pl0 = reach._Plan(state.dice, (), goal, ops, block)
             r0 = reach.pair_up(pl0, reach._pawn_shares(pl0, a0),
-                               reach._pawn_shares(pl0, b0))
+                               reach._pawn_shares(pl0, b0),
+                               into=_scratch(0, pl0.w))
             best0, score0 = _best_pair(state, r0, opp2)
         # The bound: one Keeper searched, the one most likely to help.
         ki = _pick_keeper(state, knums, best0, table)
@@ -247,11 +248,13 @@ def plan_turn(state):
     if table and win is None:
         if not knums:
             opp2 = _opp_pairs(state, p)
-            best0, score0 = _best_pair(state, reach.pair_up(pl, sa, sb),
-                                       opp2)
+            best0, score0 = _best_pair(
+                state, reach.pair_up(pl, sa, sb, into=_scratch(0, pl.w)),
+                opp2)
         else:
-            kpair, kscore = _best_pair(state, reach.pair_up(pl, sa, sb),
-                                       opp2, r0)
+            kpair, kscore = _best_pair(
+                state, reach.pair_up(pl, sa, sb, into=_scratch(1, pl.w)),
+                opp2, r0)
             if kpair is not None and (best0 is None or
                                       kscore >= score0 + KEEPER_X1000):
                 best0 = kpair
@@ -276,6 +279,22 @@ def plan_turn(state):
     moves = _path(state, pl, ta, La, va, 0, kc)
     moves += _path(state, pl, tb, Lb, vb, 1, kc)
     return moves
+
+
+# Two result bitsets, reused by every decision (plan_turn needs two at
+# once: the dice alone and with a Keeper).  Late in a game the heap holds
+# enough free bytes for a decision but not always 1.6 KB in one piece:
+# on CircuitPython's VM an all-computer game then failed on a 156 KB heap
+# and passed on 154 KB.  Made at import, as the game starts, and again
+# only when a variant's board is another size.
+_results = [reach._new_result(TOP + 1), reach._new_result(TOP + 1)]
+
+
+def _scratch(i, w):
+    r = _results[i]
+    if len(r) != w * ((w + reach.WORD - 1) // reach.WORD):
+        r = _results[i] = reach._new_result(w)
+    return r
 
 
 def _opp_pairs(state, p):

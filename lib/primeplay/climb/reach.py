@@ -72,8 +72,15 @@ class Reach:
         return set(self)
 
 
-def _new_result(w):
-    return [0] * (w * ((w + WORD - 1) // WORD))
+def _new_result(w, into=None):
+    """An all-clear result for width ``w``: ``into`` cleared in place when
+    it has the size, else a new list."""
+    n = w * ((w + WORD - 1) // WORD)
+    if into is None or len(into) != n:
+        return [0] * n
+    for i in range(n):
+        into[i] = 0
+    return into
 
 
 def _set(final, nw, a, b):
@@ -249,11 +256,16 @@ def search(a, b, dice, keepers=(), goal=STANDARD, ops=ALL_OPS,
                    sprint)
 
 
-def pair_up(plan, sa, sb, sprint=False, keepers=True):
+def pair_up(plan, sa, sb, sprint=False, keepers=True, into=None):
     """The end pairs of two pawns' shares (from _pawn_shares) as a Reach.
 
     With ``keepers`` False only the shares that use no Keeper count: the
-    end pairs of the dice alone, from the same per-pawn work.
+    end pairs of the dice alone, from the same per-pawn work.  ``into``:
+    a list from an earlier result (its ``words``) to fill instead of a new
+    one, when it has the size.  The result is 1.6 KB in one piece on the
+    standard board, the largest block a decision asks for: the computer
+    player keeps two and reuses them rather than find that much contiguous
+    heap late in a game (see bot.py).
     """
     w = plan.w
     end = plan.end
@@ -263,7 +275,7 @@ def pair_up(plan, sa, sb, sprint=False, keepers=True):
     if not keepers and kcount > 1:
         sa = [sa[L] if L % kcount == 0 else None for L in range(len(sa))]
         sb = [sb[L] if L % kcount == 0 else None for L in range(len(sb))]
-    final = _new_result(w)
+    final = _new_result(w, into)
     # Pawn b's rows, one per share, and per (dice share, Keepers still
     # free) the union of b's rows over the Keepers it may use.
     rows_b = [None] * plan.nshares

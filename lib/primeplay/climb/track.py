@@ -91,8 +91,13 @@ _LEGS = {
     THERE_AND_BACK: ((0, 1, 0, 100), (202, -1, 1, TOP)),
 }
 
-_cache = {}
-_CACHE_MAX = 24
+# The tables asked for lately, newest last: (key, table) pairs.  Kept
+# few: a turn asks for its two dice and a Keeper or two again and again,
+# but over a game every die with every op set and every Keeper comes up,
+# and 24 cached tables were 12 KB of a heap the computer's decisions need
+# (a table is rebuilt in about 10 ms on the board).
+_cache = []
+CACHE_MAX = 8
 
 
 def successor_table(goal, d, ops, blocked):
@@ -107,9 +112,11 @@ def successor_table(goal, d, ops, blocked):
     for the same few dice again and again.
     """
     key = (_GOALS.index(goal) << 12) | (d << 5) | (ops << 1) | (1 if blocked else 0)
-    tab = _cache.get(key)
-    if tab is not None:
-        return tab
+    for i in range(len(_cache) - 1, -1, -1):
+        if _cache[i][0] == key:
+            hit = _cache.pop(i)
+            _cache.append(hit)
+            return hit[1]
     end = goal_v(goal)
     tab = bytearray(b"\xff" * ((end + 1) * STRIDE))
     fill = bytearray(end + 1)
@@ -140,9 +147,9 @@ def successor_table(goal, d, ops, blocked):
                 v = off + sg * sp
                 tab[v * STRIDE + fill[v]] = nv
                 fill[v] += 1
-    if len(_cache) >= _CACHE_MAX:
-        _cache.clear()
-    _cache[key] = tab
+    if len(_cache) >= CACHE_MAX:
+        _cache.pop(0)
+    _cache.append((key, tab))
     return tab
 
 
