@@ -337,40 +337,86 @@ def _seq(data, p):
         data[p + 6]
 
 
-def _newest(data):
-    """(seq, start, end) of the newest intact entry in ``data``, or None,
-    and whether anything looked like an entry."""
-    size = len(data)
+# The log is read CHUNK bytes at a time, never as one 4 KB copy: late in a
+# game the heap may have far more than 4 KB free but not in one piece
+# (on CircuitPython's VM every save of an all-computer game failed so on
+# a 138 KB heap), and a save that cannot be written is a game lost at the
+# next power cut.  Only a compaction needs the sector's 4 KB at once.
+CHUNK = 256
+# The sector image a compaction writes (the board's nvm takes only a whole
+# slice of its size), made as this module is imported: at power-up or as a
+# game starts, while the heap still has 4 KB in one piece.  Made at the
+# compaction itself, it failed now and then late in a game, and every save
+# after it with it until one fitted.
+SECTOR = 4096
+_PAGE = bytearray(SECTOR)
+
+
+def _read(nvm, a, b):
+    d = nvm[a:b]
+    if type(d) is bytes or type(d) is bytearray:
+        return d
+    return bytes(d)
+
+
+def _candidates(nvm, size):
+    """(seq, start, body length) of every place that starts like an entry
+    (magic, format, a length that fits), and whether ``nvm`` holds
+    anything but 0xFF.  Of very many (scribbled flash full of magic
+    bytes) only the newest CHECKS are kept."""
     found = []
-    p = data.find(MAGIC)
-    while p >= 0:
-        if p + ENTRY <= size and data[p + 2] == FORMAT:
-            n = (data[p + 7] << 8) | data[p + 8]
-            if p + ENTRY + n <= size:
-                found.append((_seq(data, p), p))
-        p = data.find(MAGIC, p + 1)
+    used = False
+    pos = 0
+    while pos < size:
+        # One byte more: a magic that starts on a chunk's last byte.
+        chunk = _read(nvm, pos, min(pos + CHUNK + 1, size))
+        if not used and chunk.count(b"\xff") != len(chunk):
+            used = True
+        p = chunk.find(MAGIC)
+        while 0 <= p < CHUNK:
+            q = pos + p
+            if q + ENTRY <= size:
+                head = chunk if p + HEAD <= len(chunk) else None
+                if head is None:
+                    head = _read(nvm, q, q + HEAD)
+                    p2 = 0
+                else:
+                    p2 = p
+                if head[p2 + 2] == FORMAT:
+                    n = (head[p2 + 7] << 8) | head[p2 + 8]
+                    if q + ENTRY + n <= size:
+                        found.append((_seq(head, p2), q, n))
+                        if len(found) > 2 * CHECKS:
+                            found.sort()
+                            found = found[CHECKS:]
+            p = chunk.find(MAGIC, p + 1)
+        pos += CHUNK
+    return found, used
+
+
+def _newest(nvm, size):
+    """((seq, start, end, entry bytes) of the newest intact entry, or
+    None), whether ``nvm`` holds anything but 0xFF."""
+    found, used = _candidates(nvm, size)
     # Largest sequence number first; of equals, the later one.  At most
     # CHECKS CRCs: scribbled flash full of magic bytes stays quick to read.
     found.sort()
     checks = CHECKS
     while found and checks:
         checks -= 1
-        seq, p = found.pop()
+        seq, p, n = found.pop()
+        entry = _read(nvm, p, p + ENTRY + n)
         try:
-            return (seq, p, _check(data, p, size)), True
+            _check(entry, 0, len(entry))
+            return (seq, p, p + len(entry), entry), used
         except SaveError:
             pass
-    return None, False if not found else True
+    return None, used
 
 
 def _snapshot(nvm):
-    # One 4 KB copy: a slice of microcontroller.nvm (or of a bytearray)
-    # already is one, and another copy doubles what a read asks of a heap
-    # that may be fragmented.
-    data = nvm[0:len(nvm)]
-    if type(data) is bytes or type(data) is bytearray:
-        return data
-    return bytes(data)
+    # The first format only, read once: the whole record in one copy.
+    return _read(nvm, 0, len(nvm))
 
 
 UNREADABLE = "storage unreadable"
@@ -386,30 +432,34 @@ def load(nvm):
     MemoryError here means a fragmented heap; after a restart it reads.)
     """
     try:
-        data = _snapshot(nvm)
+        size = len(nvm)
+        found, used = _newest(nvm, size)
     except MemoryError:
         raise
     except Exception:
         return None, UNREADABLE
     try:
-        found, _ = _newest(data)
         if found is not None:
             try:
-                return _unpack(data, found[1], found[2]), None
+                entry = found[3]
+                return _unpack(entry, 0, len(entry)), None
             except SaveError as e:
                 # Intact bytes, foreign contents: say so (it can only have
                 # been written by something that is not this module).
                 return None, problem(e)
+        if not used:
+            return None, None
         # The first format: after NvmStorage's 2-byte length on the board,
         # at the start of the simulator's file.
-        for old in (data[2:2 + ((data[0] << 8) | data[1])], data):
-            if old[:2] == b"PP":
-                try:
-                    return _legacy(old), None
-                except SaveError:
-                    pass
-        if data.count(b"\xff") == len(data):
-            return None, None
+        head = _read(nvm, 0, 4)
+        if head[2:4] == b"PP" or head[0:2] == b"PP":
+            data = _snapshot(nvm)
+            for old in (data[2:2 + ((data[0] << 8) | data[1])], data):
+                if old[:2] == b"PP":
+                    try:
+                        return _legacy(old), None
+                    except SaveError:
+                        pass
         return None, "no intact save"
     except MemoryError:
         raise
@@ -429,9 +479,8 @@ def read(nvm):
 def newest(nvm):
     """The newest intact entry's bytes, or None (tests, debugging)."""
     try:
-        data = _snapshot(nvm)
-        found, _ = _newest(data)
-        return None if found is None else data[found[1]:found[2]]
+        found, _ = _newest(nvm, len(nvm))
+        return None if found is None else bytes(found[3])
     except Exception:
         return None
 
@@ -443,32 +492,32 @@ def write(nvm, record):
     True when stored; never raises."""
     try:
         size = len(nvm)
-        data = _snapshot(nvm)
-        found, _ = _newest(data)
+        found, used = _newest(nvm, size)
         seq = 0
         pos = 0
         if found is not None:
-            old, start, pos = found
-            b = body(record)
-            if data[start + HEAD:pos - 4] == b:
+            old, start, pos, entry = found
+            if entry[HEAD:len(entry) - 4] == body(record):
                 return True
             seq = (old + 1) & 0xFFFFFFFF
         entry = _entry(record, seq)
         n = len(entry)
         if n > size:
             return False
-        if found is not None and seq and not _erased(data, pos, n):
+        if found is not None and seq and not _erased(nvm, pos, n):
             # Something after the newest entry (a write cut short): append
             # after whatever is there.
-            pos = size
-            while pos > 0 and data[pos - 1] == 0xFF:
-                pos -= 1
-            if pos < found[2]:
-                pos = found[2]
-        if found is None or seq == 0 or pos + n > size:
+            pos = max(_used_end(nvm, size), found[2])
+        if found is None and not used:
+            nvm[0:n] = entry        # erased flash: programmed in place
+        elif found is None or seq == 0 or pos + n > size:
             # Compaction: one erase, the new entry at the start, the rest
             # erased.  A cut here is the only way to lose the save.
-            nvm[0:size] = entry + b"\xff" * (size - n)
+            page = _PAGE if len(_PAGE) == size else bytearray(size)
+            page[0:n] = entry
+            for i in range(n, size):
+                page[i] = 0xFF
+            nvm[0:size] = page
         else:
             nvm[pos:pos + n] = entry
         return True
@@ -476,10 +525,25 @@ def write(nvm, record):
         return False
 
 
-def _erased(data, pos, n):
-    if pos + n > len(data):
+def _erased(nvm, pos, n):
+    if pos + n > len(nvm):
         return False
-    return data[pos:pos + n] == b"\xff" * n
+    return _read(nvm, pos, pos + n).count(b"\xff") == n
+
+
+def _used_end(nvm, size):
+    """One past the last byte that is not 0xFF."""
+    start = size
+    while start > 0:
+        a = max(0, start - CHUNK)
+        chunk = _read(nvm, a, start)
+        i = len(chunk)
+        while i > 0 and chunk[i - 1] == 0xFF:
+            i -= 1
+        if i:
+            return a + i
+        start = a
+    return 0
 
 
 # --------------------------------------------------- the first format
