@@ -54,6 +54,11 @@ BOARD_JS = NODE_DIR / "board.mjs"
 FLASH_SIZE = 2 * 1024 * 1024  # a Pico's W25Q16
 DRIVE_OFFSET = 0x100000  # CIRCUITPY: 1 MiB FAT12 after the firmware
 DRIVE_SIZE = 1024 * 1024
+# microcontroller.nvm: the 4 KB sector just below the drive (CircuitPython's
+# CIRCUITPY_INTERNAL_NVM_START_ADDR, 0x10000000 + CIRCUITPY_FIRMWARE_SIZE of
+# 1020 KB, in ports/raspberrypi/mpconfigport.h).
+NVM_OFFSET = 0xFF000
+NVM_SIZE = 4096
 UF2_MAGIC = (0x0A324655, 0x9E5D5157, 0x0AB16F30)
 FLASH_BASE = 0x10000000
 FRAME_LINE = "primeplay: frame "
@@ -139,6 +144,32 @@ def flash_image(uf2, files):
     return bytes(flash)
 
 
+def nvm_of(image):
+    """The microcontroller.nvm sector of a flash image."""
+    return bytes(image[NVM_OFFSET:NVM_OFFSET + NVM_SIZE])
+
+
+def with_nvm(image, nvm):
+    """A flash image whose nvm sector holds ``nvm`` (erased after it)."""
+    out = bytearray(image)
+    out[NVM_OFFSET:NVM_OFFSET + NVM_SIZE] = bytes(nvm) + b"\xff" * (NVM_SIZE - len(nvm))
+    return bytes(out)
+
+
+def cut_image(base, journal, count, part=1.0):
+    """The flash a power cut leaves, from a journal (``Pico.read_flash``)
+    of the run that started from ``base``: the first ``count - 1``
+    operations done, then the first ``part`` of operation ``count``'s bytes
+    (as ``Pico.cut_power(count, part)`` would leave it)."""
+    out = bytearray(base)
+    for i, (_n, start, before, after) in enumerate(journal[:count]):
+        if bytes(out[start:start + len(before)]) != before:
+            raise PicoError("the journal does not follow from this image (op %d)" % (i + 1))
+        k = len(after) if i < count - 1 else int(part * len(after) + 0.5)  # JS Math.round
+        out[start:start + k] = after[:k]
+    return bytes(out)
+
+
 def gpio_number(pin):
     """"GP14" -> 14."""
     if not (isinstance(pin, str) and pin.startswith("GP") and pin[2:].isdigit()):
@@ -171,7 +202,7 @@ class Pico:
     ``frames``, ``console``, ``leds``; ``close()`` (or use ``with``)."""
 
     def __init__(self, board=DEFAULT_BOARD, mpy=True, seed=None, uf2=None,
-                 extra_files=None, mpy_cross=None):
+                 extra_files=None, mpy_cross=None, flash=None, flash_writes=False):
         missing = missing_pieces(uf2)
         if missing:
             raise PicoError("; ".join(missing))
@@ -196,14 +227,21 @@ class Pico:
         self._proc = None
         self._tmp = None
         self._err = None
+        # Flash: boot from this image (bytes) instead of a fresh drive, and
+        # let the firmware erase and program it (nvm saves, the drive).
+        self.boot_flash = flash
+        self.flash_writes = flash_writes or flash is not None
+        self.flash_ops = 0  # erases and page programs so far (read_flash)
+        self.halted = None  # "power cut" or "reset" once the core stopped
+        self.flash_commands = {}
+        self.journal = []
 
     # -- life cycle
     def boot(self, timeout_ms=15000):
         """Build the drive, start the emulator, run to the first frame."""
         self._tmp = tempfile.TemporaryDirectory(prefix="primeplay-pico-")
         tmp = Path(self._tmp.name)
-        files = drive_files(self.board, self.mpy_cross, self.seed, True, self.extra_files)
-        (tmp / "flash.bin").write_bytes(flash_image(self.uf2, files))
+        (tmp / "flash.bin").write_bytes(self.image())
         sda = gpio_number(self.profile["i2c_sda"])
         config = {
             "flash": str(tmp / "flash.bin"),
@@ -214,6 +252,7 @@ class Pico:
             "oled_address": self.profile["oled_address"],
             "pixel_pin": gpio_number(self.profile["pixel_pin"]),
             "buttons": [gpio_number(p) for p in self.profile["buttons"].values()],
+            "flash_writes": self.flash_writes,
         }
         (tmp / "board.json").write_text(json.dumps(config))
         self._err = open(tmp / "board.err", "w+")
@@ -233,6 +272,40 @@ class Pico:
             raise PicoError("no frame within %d emulated ms of reset; the console said:\n%s"
                             % (timeout_ms, tail or "(nothing)"))
         return self
+
+    def image(self):
+        """The flash image this board boots from: ``flash`` as given, or
+        the UF2 and a drive built from the repo."""
+        if self.boot_flash is not None:
+            return bytes(self.boot_flash)
+        files = drive_files(self.board, self.mpy_cross, self.seed, True, self.extra_files)
+        return flash_image(self.uf2, files)
+
+    def read_flash(self, journal=False):
+        """The flash image as it is now (after a power cut: as the cut left
+        it); sets ``flash_ops``, ``halted``, ``flash_commands`` (SPI
+        command byte in hex -> times the flash saw it) and ``journal``: the
+        erases and programs since the last call, if it asked for them, as
+        (n, start, before, after) (see ``cut_image``).  ``journal``: keep
+        one from now on."""
+        path = Path(self._tmp.name) / "flash-now.bin"
+        reply = self._send({"cmd": "flash", "path": str(path), "journal": bool(journal)})
+        info = [e for e in reply["events"] if e[0] == "flash"][-1][2]
+        self.flash_ops = info["ops"]
+        self.halted = info["halted"]
+        self.flash_commands = info["commands"]
+        self.journal = [(n, start, bytes.fromhex(before), bytes.fromhex(after))
+                        for n, start, before, after in info["journal"] or ()]
+        return path.read_bytes()
+
+    def cut_power(self, ops=1, part=1.0):
+        """Cut the power during the ``ops``-th flash erase or page program
+        from now, once the first ``part`` of its bytes are done (0: none,
+        1: all of them); the core stops there and time runs on with
+        nothing running.  Needs ``flash_writes``."""
+        if not self.flash_writes:
+            raise PicoError("cut_power needs Pico(flash_writes=True)")
+        self._send({"cmd": "cut", "ops": int(ops), "part": float(part)})
 
     def close(self):
         if self._proc is not None:
@@ -512,10 +585,16 @@ def main(argv=None):
     p.add_argument("--screenshot", help="PNG of the last frame and the LED ring")
     p.add_argument("--frame", help="the last frame as 64 lines of #/.")
     p.add_argument("--console", action="store_true", help="print the USB console")
+    p.add_argument("--flash-in", help="boot from this flash image (e.g. one --flash-out wrote)")
+    p.add_argument("--flash-out", help="write the flash image here at the end (saves, drive)")
+    p.add_argument("--flash-writes", action="store_true",
+                   help="let the firmware write its flash (implied by --flash-in/--flash-out)")
     args = p.parse_args(argv)
     try:
         board = Pico(args.board, mpy=not args.py, seed=args.seed, uf2=args.uf2,
-                     mpy_cross=args.mpy_cross)
+                     mpy_cross=args.mpy_cross,
+                     flash=Path(args.flash_in).read_bytes() if args.flash_in else None,
+                     flash_writes=args.flash_writes or bool(args.flash_out))
         if not args.py and board.mpy_cross is None:
             print("pico: " + cpbuilds.missing("CircuitPython's mpy-cross") + "; copying .py",
                   file=sys.stderr)
@@ -529,6 +608,8 @@ def main(argv=None):
                 Path(args.frame).write_text(board.frames[-1].text() if board.frames else "")
             if args.console:
                 print(board.console)
+            if args.flash_out:
+                Path(args.flash_out).write_bytes(board.read_flash())
             for key, value in board.metrics().items():
                 print("%s: %s" % (key, "-" if value is None else
                                   ("%.0f" % value if isinstance(value, float) else value)))

@@ -5,6 +5,14 @@
 //   stdin   {"cmd": "run", "ms": 500, "until": "text"}    run emulated time
 //           {"cmd": "pin", "gpio": 14, "value": false}    drive a button pin
 //           {"cmd": "serial", "hex": "03"}                 type on the console
+//           {"cmd": "flash", "path": "f.bin", "journal": true}
+//                                      the flash image to a file, and the
+//                                      journal of erases and programs since
+//                                      the last "flash" (kept from now on if
+//                                      "journal")
+//           {"cmd": "cut", "ops": 3, "part": 0.5}          cut the power during
+//                                      the 3rd flash erase/program from now,
+//                                      after half of its bytes
 //           {"cmd": "quit"}
 //   stdout  {"t": ns, "awake": ns, "events": [...]} after each command
 //           ("awake": how long of the run the core was not sleeping), where
@@ -12,6 +20,12 @@
 //           ["console", t, hex]             bytes the board wrote over USB CDC
 //           ["i2c", t0, t1, addr, hex]      one hardware I2C write transaction
 //           ["leds", t, hex]                one WS2812 frame (wire byte order)
+//           ["flash", t, {ops, halted, commands, journal}]  the answer to
+//                                           "flash": erases and programs so far,
+//                                           why the core stopped (null, "power
+//                                           cut", "reset"), SPI commands seen,
+//                                           [n, start, before, after] per
+//                                           operation (hex) if kept
 // The first line, before any command, is {"ready": true}.
 //
 // Everything that is not CircuitPython's own code lives here: what the
@@ -19,7 +33,7 @@
 // silicon in ways CircuitPython trips over (each marked QUIRK).  Time is
 // emulated: nothing depends on the host's clock, so a run is repeatable.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { RP2040, USBCDC } from 'rp2040js';
 
@@ -31,7 +45,10 @@ const WS2812_LATCH_NS = 50000; // low this long ends a frame
 const mcu = new RP2040();
 mcu.logger.currentLogLevel = 3; // errors only: the core logs every SEV
 mcu.loadBootrom(new Uint32Array(new Uint8Array(readFileSync(config.bootrom)).buffer));
-mcu.flash.set(readFileSync(config.flash));
+// Loaded once, after loadBootrom: rp2040js's reset() (which loadBootrom
+// calls) fills the flash with 0xFF.
+const flashImage = readFileSync(config.flash);
+mcu.flash.set(flashImage);
 const { core, clock } = mcu;
 
 let events = [];
@@ -254,6 +271,256 @@ function latchPixels() {
   }
 }
 
+// ------------------------------------------------------------ SPI flash
+// QUIRK: rp2040js maps the flash for reads only: XIP reads see the array,
+// but the SSI's data register goes nowhere and IO_QSPI is not modelled
+// (its registers read 0xffffffff, which the boot ROM's flash routines take
+// for an abort: every flash_range_erase/program returned at once, so nvm
+// and the CIRCUITPY drive never changed).  The pico-sdk's flash functions
+// (CircuitPython's nvm and drive use them) call the boot ROM, which drives
+// the chip select through IO_QSPI's GPIO_QSPI_SS_CTRL output override and
+// clocks bytes through the SSI in standard SPI mode.  Here a W25Q16 on that
+// bus answers them: IO_QSPI keeps its registers, the SSI hands each byte
+// to the flash and queues the byte it answers, and the flash erases (bytes
+// to 0xFF) and programs (bytes ANDed in) the same array XIP reads.
+// On with "flash_writes" in the config (see the end of this section).
+//
+// What CircuitPython 10.3 sends, seen here: at each flash write the ROM's
+// exit-XIP sequence (CS high, 4 x 00h; CS low, 4 x 00h; CS low, FFh FFh),
+// then per 4 KB sector 06h + 20h addr and per 256-byte page 06h + 02h addr
+// data, each followed by 05h polled until not busy; then the second-stage
+// loader's 35h (QE already set, so no 01h) as it re-enters XIP.  At start
+// 9Fh (CircuitPython sizes its drive from the JEDEC id) and 4Bh (the
+// pico-sdk reads the unique id).  No D8h: nothing erases 64 KB at once.
+const FLASH_SIZE = flashImage.length;
+const SSI_DR0 = 0x60;
+const SSI_DR_END = 0xf0; // DR0..DR35 are one FIFO
+const SSI_SSIENR = 0x08;
+const SSI_TXFLR = 0x20;
+const SSI_RXFLR = 0x24;
+const SSI_SR = 0x28;
+const SSI_SR_IDLE = 0x6; // TFE | TFNF: the byte went out at once
+const SSI_SR_RFNE = 0x8;
+const IO_QSPI_SS_CTRL = 0x0c;
+const OUTOVER_LOW = 2;
+const OUTOVER_HIGH = 3;
+const JEDEC_ID = [0xef, 0x40, 0x15]; // Winbond W25Q16JV: 2 MiB
+const UNIQUE_ID = [0xe6, 0x60, 0x38, 0x28, 0x6b, 0x11, 0x22, 0x33];
+
+const flash = {
+  mem: mcu.flash,
+  selected: false,
+  wel: false, // write enable latch: set by 06h, spent by an erase or program
+  cmd: -1,
+  n: 0, // bytes of this transaction after the command byte
+  addr: 0,
+  data: [],
+  ops: 0, // erases and page programs done
+  commands: {}, // command byte (hex) -> how many times the flash saw it
+  cut: null, // {left, part}: power goes off during the left-th next operation
+  journal: null, // when kept: [n, start, before hex, after hex] per operation
+  halted: null, // why the core stopped: 'power cut' or 'reset'
+};
+
+function flashSelect() {
+  flashDeselect();
+  flash.selected = true;
+  flash.cmd = -1;
+  flash.n = 0;
+  flash.addr = 0;
+  flash.data = [];
+}
+
+// A flash acts on an erase or program when CS goes high after it.
+function flashDeselect() {
+  if (!flash.selected) return;
+  flash.selected = false;
+  const { cmd, n, addr } = flash;
+  const sized = { 0x20: 4096, 0x52: 32768, 0xd8: 65536 }[cmd];
+  if (sized && n >= 3 && flash.wel) {
+    const start = (addr & ~(sized - 1)) % FLASH_SIZE;
+    flashOp(start, sized, (k) => flash.mem.fill(0xff, start, start + k));
+  } else if ((cmd === 0x60 || cmd === 0xc7) && flash.wel) {
+    flashOp(0, FLASH_SIZE, (k) => flash.mem.fill(0xff, 0, k));
+  } else if (cmd === 0x02 && n > 3 && flash.wel) {
+    // More than a page wraps within it: the last 256 bytes count.
+    const data = flash.data.slice(-256);
+    const page = addr & ~0xff;
+    const wraps = (addr & 0xff) + data.length > 256;
+    flashOp(wraps ? page : addr, wraps ? 256 : data.length, (k) => {
+      for (let i = 0; i < k; i++) {
+        const at = (page | ((addr + i) & 0xff)) % FLASH_SIZE;
+        flash.mem[at] &= data[i];
+      }
+    });
+  }
+  if ([0x20, 0x52, 0xd8, 0x60, 0xc7, 0x02, 0x01, 0x31, 0x04].includes(cmd)) flash.wel = false;
+}
+
+// One erase or program of ``size`` bytes from ``start``, ``apply(k)``
+// doing its first k bytes.  With a power cut armed, the operation it falls
+// on does only a prefix of its bytes (a sector part erased, a page part
+// programmed: the rest keep their old bytes) and the core stops there.
+// The journal keeps each operation's bytes before and after, so that
+// pico.py can rebuild the image a cut at any point would leave (the before
+// bytes with a prefix of the after bytes) from one run, without running to
+// each point again.
+function flashOp(start, size, apply) {
+  flash.ops += 1;
+  const before = Buffer.from(flash.mem.subarray(start, start + size));
+  apply(size);
+  if (flash.journal) {
+    // What the operation writes, also when the cut below undoes part of it.
+    const after = Buffer.from(flash.mem.subarray(start, start + size)).toString('hex');
+    flash.journal.push([flash.ops, start, before.toString('hex'), after]);
+  }
+  if (flash.cut && --flash.cut.left === 0) {
+    const done = Math.round(flash.cut.part * size);
+    flash.mem.set(before.subarray(done), start + done);
+    flash.cut = null;
+    flash.halted = 'power cut';
+  }
+}
+
+// The flash's answer to one byte on MOSI, as a W25Q16 gives it.
+function flashTransfer(byte) {
+  if (!flash.selected) return 0xff; // MISO floats (pulled up)
+  if (flash.cmd < 0) {
+    flash.cmd = byte;
+    const key = byte.toString(16).padStart(2, '0');
+    flash.commands[key] = (flash.commands[key] || 0) + 1;
+    if (byte === 0x06) flash.wel = true;
+    if (byte === 0x04) flash.wel = false;
+    return 0xff;
+  }
+  const i = flash.n++;
+  const withAddr = [0x02, 0x03, 0x0b, 0x20, 0x52, 0xd8, 0x90, 0x5a].includes(flash.cmd);
+  if (withAddr && i < 3) {
+    flash.addr = ((flash.addr << 8) | byte) & 0xffffff;
+    return 0xff;
+  }
+  switch (flash.cmd) {
+    case 0x05: // status register 1: never busy (every operation is instant)
+      return flash.wel ? 0x02 : 0x00;
+    case 0x35: // status register 2: QE set, as a Pico's flash ships
+      return 0x02;
+    case 0x15:
+      return 0x00;
+    case 0x03:
+      return flash.mem[(flash.addr + i - 3) % FLASH_SIZE];
+    case 0x0b: // fast read: one dummy byte after the address
+      return i === 3 ? 0xff : flash.mem[(flash.addr + i - 4) % FLASH_SIZE];
+    case 0x02:
+      flash.data.push(byte);
+      return 0xff;
+    case 0x9f:
+      return i < 3 ? JEDEC_ID[i] : 0xff;
+    case 0x90: // manufacturer, device, repeated
+      return (i - 3) % 2 === 0 ? 0xef : 0x14;
+    case 0xab: // release power-down: three dummies, then the device id
+      return i >= 3 ? 0x14 : 0xff;
+    case 0x4b: // unique id: four dummies, then 64 bits
+      return i >= 4 && i < 12 ? UNIQUE_ID[i - 4] : 0xff;
+    default: // 5Ah SFDP too: no table, as the ROM then asks 9Fh instead
+      return 0xff;
+  }
+}
+
+// IO_QSPI: its registers as written (the ROM reads them back, and checks
+// GPIO_QSPI_SD1_CTRL's input override for an abort); CS follows SS_CTRL's
+// output override: low selects, high deselects, normal leaves it to the SSI.
+const ioQspiRegs = new Uint32Array(0x40 / 4);
+let csByOverride = false;
+function patchIoQspi() {
+  const ioQspi = mcu.peripherals[0x40018];
+  ioQspi.readUint32 = (offset) => (offset < 0x40 ? ioQspiRegs[offset >> 2] : 0);
+  ioQspi.writeUint32 = (offset, value) => {
+    if (offset >= 0x40) return;
+    ioQspiRegs[offset >> 2] = value;
+    if (offset !== IO_QSPI_SS_CTRL) return;
+    const over = (value >> 8) & 3;
+    csByOverride = over === OUTOVER_LOW || over === OUTOVER_HIGH;
+    if (over === OUTOVER_LOW && !flash.selected) flashSelect();
+    else if (over !== OUTOVER_LOW) flashDeselect();
+    ssiIdle = true;
+  };
+}
+
+// The SSI in standard SPI, transmit-and-receive mode (how the ROM and the
+// second-stage loader talk to the flash): a byte written to DR0 goes out at
+// once and the flash's answer waits in the 16-byte receive FIFO.  Without
+// the override (the second-stage loader), the SSI holds CS low from the
+// first byte of a burst until its transmit FIFO runs dry, which software
+// sees as its next read of DR0 or SR: a write after such a read starts a
+// new transaction.  Other modes
+// (the XIP set-up, quad continuous read) do not reach the flash model: XIP
+// reads come from the array directly.
+const ssi = mcu.peripherals[0x18000];
+const rxFifo = [];
+let ssiIdle = true;
+function patchSsi() {
+  const ssiRead = ssi.readUint32.bind(ssi);
+  const ssiWrite = ssi.writeUint32.bind(ssi);
+  ssi.readUint32 = (offset) => {
+    if (offset >= SSI_DR0 && offset < SSI_DR_END) {
+      ssiIdle = true;
+      return rxFifo.length ? rxFifo.shift() : 0;
+    }
+    if (offset === SSI_SR) {
+      ssiIdle = true;
+      return SSI_SR_IDLE | (rxFifo.length ? SSI_SR_RFNE : 0);
+    }
+    if (offset === SSI_RXFLR) return rxFifo.length;
+    if (offset === SSI_TXFLR) return 0;
+    return ssiRead(offset);
+  };
+  ssi.writeUint32 = (offset, value) => {
+    if (offset >= SSI_DR0 && offset < SSI_DR_END) {
+      ssiSend(value & 0xff);
+      return;
+    }
+    if (offset === SSI_SSIENR && !(value & 1)) {
+      rxFifo.length = 0; // disabling the SSI empties its FIFOs
+      if (!csByOverride) flashDeselect();
+    }
+    ssiWrite(offset, value);
+  };
+}
+function ssiSend(byte) {
+  const standardTxRx = ((ssi.crtlr0 >> 8) & 3) === 0 && ((ssi.crtlr0 >> 21) & 3) === 0;
+  if (!(ssi.ssienr & 1) || !standardTxRx) return;
+  if (!csByOverride && ssiIdle) flashSelect();
+  ssiIdle = false;
+  const answer = flashTransfer(byte);
+  if (rxFifo.length < 16) rxFifo.push(answer);
+}
+
+// A hard reset (microcontroller.reset(), the watchdog) stops the core
+// here rather than restarting it: rp2040js's reset() would erase the flash
+// model and leave every peripheral as it was.  read_flash() in pico.py
+// then says "reset", and a new board booted from the image is the restart.
+function patchWatchdog() {
+  mcu.peripherals[0x40058].onWatchdogTrigger = () => {
+    flash.halted = flash.halted || 'reset';
+  };
+}
+
+// Writable flash is asked for ("flash_writes" in the config): without it
+// the board behaves as rp2040js does, as the other board checks expect
+// (nothing a session saves is there at its next start).
+if (config.flash_writes) {
+  patchIoQspi();
+  patchSsi();
+  patchWatchdog();
+}
+
+function flashReply(msg) {
+  if (msg.path) writeFileSync(msg.path, mcu.flash.subarray(0, FLASH_SIZE));
+  const journal = flash.journal;
+  flash.journal = msg.journal ? [] : null; // handed over, then kept again or not
+  return { ops: flash.ops, halted: flash.halted, commands: flash.commands, journal };
+}
+
 // ------------------------------------------------------------ the core
 // Start at the second-stage bootloader at the top of flash, as the boot
 // ROM does after it has found one there (loadBootrom reset the core).
@@ -263,7 +530,7 @@ function run(ms, until) {
   const end = clock.nanos + ms * 1e6;
   const seenBefore = consoleSeen.length;
   let n = 0;
-  while (clock.nanos < end) {
+  while (clock.nanos < end && !flash.halted) {
     if (core.waiting) {
       const next = clock.nanosToNextAlarm;
       clock.tick(next > 0 ? Math.min(next, end - clock.nanos) : end - clock.nanos);
@@ -279,6 +546,8 @@ function run(ms, until) {
       if (until && consoleSeen.indexOf(until, seenBefore) >= 0) break;
     }
   }
+  // Powered off: time goes on (callers wait for it), nothing runs.
+  if (flash.halted && clock.nanos < end) clock.tick(end - clock.nanos);
   latchPixels();
   if (consoleSeen.length > 1 << 20) consoleSeen = consoleSeen.slice(-4096);
 }
@@ -300,6 +569,10 @@ for await (const line of lines) {
     mcu.gpio[msg.gpio].setInputValue(msg.value);
   } else if (msg.cmd === 'serial') {
     typeOnConsole(Buffer.from(msg.hex, 'hex'));
+  } else if (msg.cmd === 'flash') {
+    events.push(['flash', clock.nanos, flashReply(msg)]);
+  } else if (msg.cmd === 'cut') {
+    flash.cut = { left: msg.ops, part: msg.part };
   } else if (msg.cmd === 'quit') {
     reply();
     break;
