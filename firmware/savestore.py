@@ -33,11 +33,6 @@ class NvmStorage:
 
     def read(self):
         """The newest intact entry's bytes, or None; never raises."""
-        try:
-            if self.nvm[0] == 0xFF:     # erased: nothing stored
-                return None
-        except Exception:  # noqa: BLE001  (a broken nvm reads as nothing)
-            return None
         from primeplay import save
         return save.newest(self.nvm)
 

@@ -469,6 +469,21 @@ def test_unreadable_storage_is_reported_and_not_overwritten():
     assert save.read(nvm.inner) == SAVED
 
 
+def test_a_sector_erased_at_its_start_still_offers_its_record():
+    # A power cut during a compaction's erase can leave the start of the
+    # sector erased and the newest record, further on, intact (the
+    # emulated board's flash erases from the start): Continue is offered.
+    log = bytearray(b"\xff" * 4096)
+    for n in range(12):
+        assert save.write(log, {"prefs": {"players": n}, "climb": None})
+    assert save.write(log, SAVED)
+    start = log.rfind(save.MAGIC)
+    assert start > 200 and save.decode(log[start:]) == SAVED
+    log[0:200] = b"\xff" * 200
+    app = App(storage=Storage(FakeNvm(bytes(log))), seed=1)
+    assert app.scene().texts()[0] == "Continue game"
+
+
 def test_the_app_saves_4_player_games_with_few_erases():
     # Through the App, every turn of 4-computer games: the real records.
     from primeplay.app.climb_screen import ClimbPlay

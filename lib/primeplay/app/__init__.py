@@ -147,13 +147,15 @@ class App:
         try:
             if nvm is not None:
                 # Erased flash: nothing stored, and no save module loaded
-                # for the first frame (the log always starts at byte 0).
-                if nvm[0] == 0xFF:
+                # for the first frame.
+                if _erased(nvm):
                     return None
             else:
                 data = st.read()
                 if not data:
                     return None
+        except MemoryError:
+            raise   # says nothing about the save (see save.load)
         except Exception:   # noqa: BLE001
             from primeplay.save import UNREADABLE
             return UNREADABLE
@@ -248,6 +250,17 @@ class App:
             return True
         except (OSError, ValueError):
             return False
+
+
+def _erased(nvm):
+    """All 0xFF.  Not only byte 0: a power cut during an erase can leave
+    the sector's start erased and a record after it intact."""
+    n = len(nvm)
+    for i in range(0, n, 256):
+        chunk = nvm[i:min(i + 256, n)]
+        if chunk.count(b"\xff") != len(chunk):
+            return False
+    return True
 
 
 def _copy_prefs(p):
