@@ -24,7 +24,8 @@ settings.toml may also hold, for tests and makers:
 itself) and ``PRIMEPLAY_DEBUG = 1`` (after every frame shown, one console
 line ``primeplay: frame N free BYTES``, the heap free once garbage is
 collected; tools/pico.py reads it to know a frame is complete and how much
-room the game leaves).
+room the game leaves; and once, before anything is set up, ``primeplay:
+start free BYTES``).
 """
 
 import sys
@@ -318,6 +319,12 @@ def main():
 def start():
     device = None
     pixels = 12
+    if setting_int("PRIMEPLAY_DEBUG"):
+        # Before the display stack: what the firmware's share is measured
+        # from (tools/heap.py).
+        import gc
+        gc.collect()
+        print("primeplay: start free %d" % gc.mem_free())  # type: ignore[attr-defined]
     try:
         try:
             import microcontroller

@@ -12,12 +12,12 @@ RP2040 object model) and ``-cp64``, found beside the repo by cpbuilds.py.
 Without those every CircuitPython test skips with one line (``-rs``).
 """
 
-import shutil
+from pathlib import Path
 
 import pytest
 
 import cpbuilds
-import deploy
+import heap
 import mpvm
 from primeplay.climb import Settings
 from primeplay.climb.bot import play_random, digest
@@ -114,17 +114,11 @@ def test_vm_plays_the_same_games(vm, cpython_lines):
 
 
 @pytest.fixture(scope="module")
-def mpy_lib(tmp_path_factory):
+def mpy_lib():
     """lib/ as `deploy.py --mpy` puts it on a board: .mpy and data only."""
-    mpy_cross = cpbuilds.mpy_cross()
-    if mpy_cross is None:
+    if cpbuilds.mpy_cross() is None:
         pytest.skip(cpbuilds.missing("CircuitPython's mpy-cross"))
-    root = tmp_path_factory.mktemp("board")
-    for src, rel in deploy.plan(libs=False, mpy_cross=mpy_cross):
-        if rel.startswith("lib/"):
-            (root / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(src, root / rel)
-    lib = root / "lib"
+    lib = Path(heap.mpy_lib())
     assert not list(lib.rglob("*.py"))
     assert len(list(lib.rglob("*.mpy"))) >= 15
     return lib
@@ -212,90 +206,8 @@ def test_a_long_game_fits_a_small_heap():
         play_random(Settings(players=2), 2).moves_made
 
 
-# The heap lib/primeplay has on a Raspberry Pi Pico, as cp32's -X heapsize.
-# The emulated Pico has 185,600 bytes free at a bare start.  With the
-# firmware at 34a99b4 (text as terminalio tiles), `tools/pico.py` reports
-# 135,520 free after the first frame (.mpy; 136,176 from .py; 135,984 since
-# the debug line collects garbage first), and cp32 running the same lib/ to
-# the same frame (App(seed=1).scene()) uses 16,640 (.mpy): the firmware's
-# own share (displayio, the SSD1306 driver, neopixel, renderer, device,
-# code.py) is 185,600 - 135,520 - 16,640 = 33,440, which leaves
-# lib/primeplay 152,160.  cp32 has 152,256 free at the start of a 154K heap
-# (and then 135,616 after that frame, the board's figure).  Measured at the main menu: game screens' own tiles come on top.
-# With adafruit_display_text labels (fffe0a4) the firmware took ~51.5 KB
-# and this was 136K: recompute it when the firmware's share changes.
-BOARD_HEAP = "154K"
-
-BOT_GAME_CODE = """
-from primeplay.climb import Settings, Game
-from primeplay.climb.bot import Bot
-s = Settings.preset("there_and_back", 4)
-g = Game(s, 7, record=False)
-bots = [Bot() for _ in range(s.players)]
-n = 0
-while g.winner is None:
-    g.apply(bots[g.state.current].choose(g.state))
-    n += 1
-print(n, g.winner, g.state.turn, g.state.pos)
-"""
-
-
-def _on_cpython(code):
-    import io
-    import contextlib
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(code, {})
-    return out.getvalue()
-
-
-def test_a_long_bot_game_fits_the_boards_heap(cp32):
-    # Four computer players, unrecorded as on the handheld: 14,791 moves and
-    # 3,357 turns from this seed (picked for a long game with the bounded
-    # planner), so every kind of search the bot makes,
-    # the table read at import.  It fits from 110K (from .py, the app not
-    # loaded): a leak per move or per turn would not.
-    out = mpvm.run_cp(BOT_GAME_CODE, heapsize=BOARD_HEAP)
-    assert out == _on_cpython(BOT_GAME_CODE)
-    assert out.startswith("14791 ")
-
-
-# The whole app with every seat a computer: two games to the end through
-# the menus, a frame drawn every 250 ms of play, as the firmware does.
-APP_SESSION_CODE = """
-from primeplay.app import App
-a = App(seed=%d)
-a.prefs["players"] = 4
-a.prefs["seats"] = [1, 1, 1, 1]
-a.press("A"); a.press("UP"); a.press("A")   # Prime Climb, Start
-t = 0
-games = 0
-frames = 0
-while games < 2 and frames < 20000:
-    t += 250
-    a.tick(t)
-    sc = a.scene()
-    frames += 1
-    if getattr(a.screen, "mode", None) == "over":
-        games += 1
-        print(sc.items)
-        a.press("A"); a.press("A"); a.press("UP"); a.press("A")
-print(frames)
-"""
-
-
-def test_an_app_session_with_computer_players_fits_the_boards_heap(cp32,
-                                                                   mpy_lib):
-    # From .mpy, as `deploy.py --mpy` and the emulated board load it: seeds
-    # 0-39 all fit at 154K, this one from 140K or less; seed 34, the worst
-    # (a Keeper search), needs 151-154K, too close to the board to test
-    # without flipping on every small change.  From .py, the compiler's
-    # garbage at each first import scatters the modules: at 154K 1 seed of
-    # 40 runs out (7 at 150K, 3 at 158K), so .py is not tested here.
-    code = APP_SESSION_CODE % 0
-    out = mpvm.run_cp(code, heapsize=BOARD_HEAP, path=mpy_lib)
-    assert out == _on_cpython(code)
-    assert out.count("Game over") == 2
+# The heap tests (the board's heap, whole games at it) are in
+# test_board_heap.py.
 
 
 def test_rules_pass_the_mpy_cross_syntax_gate():

@@ -1,0 +1,78 @@
+"""Whole games fit the heap lib/primeplay has on the board.
+
+On CircuitPython's 32-bit VM (cp32, the RP2040's object model), from
+``.mpy`` as the board loads it, at BOARD_HEAP: the app with a computer at
+every seat of a 4-player Prime Climb game, through the menus by button
+events, saving after every turn, a power cut half way and Continue in a
+fresh VM, to the end; 20 seeds.  Each must print what CPython prints,
+the number of saves written included: a save that failed for want of
+memory, a MemoryError in a decision or a screen, all show.
+
+BOARD_HEAP, and how it was measured (``python tools/heap.py share``,
+firmware at this commit, emulated Pico, CircuitPython 10.3, .mpy):
+- free heap at code.py's start (its ``primeplay: start free`` line,
+  before displayio, the SSD1306 driver, neopixel, the renderer, the
+  device adapter): 179,936 bytes;
+- after each key of a Prime Climb turn (test_pico.py's), the board's free
+  heap against what the app alone holds on cp32 after the same keys: the
+  firmware's share is 27.0-30.8 KB, largest 30,752 (on the computer's
+  turn, the renderer's tiles of a game screen pooled);
+- so lib/primeplay has 179,936 - 30,752 = 149,184 bytes, which is where a
+  cp32 heap of 150K starts (the VM's own tables take 3.5%);
+- less a margin of 8 KB, for what one turn's frames do not show (busier
+  screens' tiles, the board's qstr and .mpy loading not being cp32's):
+  142K.
+The worst of 40 seeds needs 130K today (``python tools/heap.py
+smallest``; ``make bench`` reports it): the test fails when a change
+costs some 12 KB of the heap a game needs, or the firmware's share grows
+(measure again then).
+"""
+
+
+import pytest
+
+import heap
+import mpvm
+import cpbuilds
+
+BOARD_HEAP = "142K"
+
+_missing = mpvm.cp_missing(32) or (
+    None if cpbuilds.mpy_cross() else cpbuilds.missing("CircuitPython's mpy-cross"))
+pytestmark = pytest.mark.skipif(bool(_missing), reason=str(_missing))
+
+
+@pytest.fixture(scope="module")
+def mpy_lib():
+    return heap.mpy_lib()
+
+
+@pytest.mark.parametrize("seed", list(heap.SEEDS))
+def test_an_all_computer_game_with_saves_fits_the_boards_heap(seed, mpy_lib):
+    want = heap.play(seed)
+    assert want[1].startswith("Continue game\nover ")
+    assert heap.play(seed, BOARD_HEAP, mpy_lib) == want
+
+
+BOT_GAME_CODE = """
+from primeplay.climb import Settings, Game
+from primeplay.climb.bot import Bot
+s = Settings.preset("there_and_back", 4)
+g = Game(s, 7, record=False)
+bots = [Bot() for _ in range(s.players)]
+n = 0
+while g.winner is None:
+    g.apply(bots[g.state.current].choose(g.state))
+    n += 1
+print(n, g.winner, g.state.turn, g.state.pos)
+"""
+
+
+def test_a_long_bot_game_fits_the_boards_heap():
+    # Four computer players, unrecorded as on the handheld: 14,791 moves and
+    # 3,357 turns from this seed (picked for a long game with the bounded
+    # planner), so every kind of search the bot makes: a leak per move or
+    # per turn would not fit.  From .py, the app not loaded.
+    out = mpvm.run_cp(BOT_GAME_CODE, heapsize=BOARD_HEAP)
+    assert out == heap.on_cpython(BOT_GAME_CODE)
+    assert out.startswith("14791 ")

@@ -1,0 +1,316 @@
+"""The heap our code has on the board, and whether whole games fit in it.
+
+Two measurements, shared by the heap test (host_tests/test_board_heap.py)
+and ``make bench``:
+
+``firmware_share()``: on the emulated Pico, the free heap at code.py's
+start (its ``primeplay: start free`` line), and after every key of a Prime
+Climb turn with the real firmware; the same keys through the app alone
+on CircuitPython's VM (cp32) give what lib/primeplay holds at each of
+those frames.  The rest is the firmware's: displayio, the SSD1306 driver,
+neopixel, the renderer's pooled tiles, the device adapter, code.py.  The
+largest such share, taken from the free heap at start, is the heap
+lib/primeplay has on the board.
+
+``play(seed, heapsize)``: the app with a computer at every seat of a
+4-player Prime Climb game, driven by button events (menu, setup, Start),
+saving after every turn into 4 KB of "flash" kept in a file (outside the
+heap, as microcontroller.nvm is), cut off by a power cut half way, and
+continued from the save in a fresh VM (press Continue) to the end.  It
+prints what happened, and the test compares that with CPython line by
+line: a save that failed for want of memory shows as a different count
+of writes.
+
+Run it: ``python tools/heap.py share`` (needs the emulated board) or
+``python tools/heap.py smallest`` (the smallest cp32 heap every seed
+passes at).
+"""
+
+import contextlib
+import io
+import os
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import mpvm  # noqa: E402
+
+SEEDS = range(20)
+FRAMES_BEFORE_CUT = 600    # 250 ms ticks: some 12 turns into the game
+
+GAME_CODE = r'''
+import gc
+
+
+class FileNvm:
+    # 4 KB of "flash" in a file, outside the heap as microcontroller.nvm is.
+    def __init__(self, path):
+        self.path = path
+        self.writes = 0
+        try:
+            open(path, "rb").close()
+        except OSError:
+            f = open(path, "wb")
+            f.write(b"\xff" * 4096)
+            f.close()
+
+    def __len__(self):
+        return 4096
+
+    def __getitem__(self, i):
+        f = open(self.path, "rb")
+        if isinstance(i, slice):
+            f.seek(i.start)
+            d = f.read(i.stop - i.start)
+        else:
+            f.seek(i)
+            d = f.read(1)[0]
+        f.close()
+        return d
+
+    def __setitem__(self, i, v):
+        f = open(self.path, "r+b")
+        f.seek(i.start)
+        f.write(v)
+        f.close()
+        self.writes += 1
+
+
+class Storage:
+    def __init__(self, path):
+        self.nvm = FileNvm(path)
+
+
+def play(app, until):
+    # A frame every 250 ms of play, as the firmware draws when it changes.
+    t = frames = 0
+    while frames < until and getattr(app.screen, "mode", None) != "over":
+        t += 250
+        app.tick(t)
+        app.scene()
+        frames += 1
+    return frames
+
+
+st = Storage(%(path)r)
+from primeplay.app import App
+a = App(st, seed=%(seed)d)
+if %(phase)d == 1:
+    # Prime Climb; 4 players; P1 a computer too (P2-P4 are by default).
+    for k in ("A", "DOWN", "RIGHT", "RIGHT", "DOWN", "RIGHT",
+              "DOWN", "DOWN", "DOWN", "DOWN", "DOWN", "A"):
+        a.press(k)
+    frames = play(a, %(cut)d)
+else:
+    # After the power cut: the main menu offers Continue.
+    print(a.scene().texts()[0])
+    a.press("A")
+    frames = play(a, 40000)
+s = a.screen
+print(s.mode, s.state.turn, s.state.pos, s.state.winner, st.nvm.writes,
+      frames)
+'''
+
+
+def on_cpython(code):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "<heap game>", "exec"), {"__name__": "heap_game"})
+    return out.getvalue()
+
+
+def play(seed, heapsize=None, path=mpvm.LIB_DIR):
+    """The two halves' output (before the cut, after Continue) of seed's
+    game on cp32 at ``heapsize`` (a -X heapsize string) from ``path``
+    (lib/ as .py or .mpy), or on CPython when ``heapsize`` is None.  A
+    half that raised gives its error text instead."""
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        nvm = os.path.join(tmp, "nvm.bin")
+        for phase in (1, 2):
+            code = GAME_CODE % {"path": nvm, "seed": seed, "phase": phase,
+                                "cut": FRAMES_BEFORE_CUT}
+            if heapsize is None:
+                out.append(on_cpython(code))
+                continue
+            try:
+                out.append(mpvm.run_cp(code, heapsize=heapsize, path=path))
+            except mpvm.MPVMError as e:
+                out.append("FAILED: %s" % str(e)[-600:])
+                break
+    return out
+
+
+def smallest_heap(seeds=SEEDS, path=mpvm.LIB_DIR, lo=100, hi=200):
+    """The smallest cp32 heap (KiB) at which every seed's game equals
+    CPython's, by bisection per seed: {seed: KiB}.  (Fragmentation can
+    make a heap fail that is larger than one that passes; the test runs
+    the heap it names, so this is a report, not a proof.)"""
+    out = {}
+    for seed in seeds:
+        want = play(seed)
+        if play(seed, "%dK" % hi, path) != want:
+            out[seed] = None
+            continue
+        a, b = lo, hi      # a fails (or is the floor), b passes
+        while b - a > 1:
+            m = (a + b) // 2
+            if play(seed, "%dK" % m, path) == want:
+                b = m
+            else:
+                a = m
+        out[seed] = b
+    return out
+
+
+# -- the firmware's share, on the emulated board -------------------------------
+
+# A Prime Climb turn: roll, two moves, end turn (and its news page), then
+# the computer's turn (test_pico.py plays the same turn).
+TURN = "A,UP,A,A,WAIT:800,A,A,A,A,A"
+
+ALLOC_CODE = r'''
+import gc
+gc.collect()
+base = gc.mem_alloc()
+from primeplay.app import App
+a = App(seed=%(seed)d, pixels=%(pixels)d, buttons=%(buttons)r)
+t = 0
+last = None
+
+
+def frame():
+    global last
+    sc = a.scene()
+    key = (list(sc.items), list(sc.leds))
+    if key != last:
+        last = key
+        return True
+    return False
+
+
+def settle(quiet):
+    # As the simulator and tools/pico.py: run until no new frame for quiet ms.
+    global t
+    q = 0
+    while q < quiet:
+        t += %(tick)d
+        a.tick(t)
+        q = 0 if frame() else q + %(tick)d
+
+
+frame()
+for token in %(tokens)r:
+    if token[0] == "WAIT":
+        end = t + token[1]
+        while t < end:
+            t += %(tick)d
+            a.tick(t)
+            frame()
+    else:
+        a.press(token[0])
+        settle(%(quiet)d)
+    text = a.scene().texts()[0]
+    # The shown scene is the firmware's to keep (code.py's ``shown``):
+    # not counted here.
+    kept = last
+    last = None
+    gc.collect()
+    print("alloc", gc.mem_alloc() - base, text)
+    last = kept
+'''
+
+
+def firmware_share(seed=3, board="pico_ref", keys=TURN):
+    """What the firmware holds on the emulated board beside lib/primeplay:
+    {"bare": free at code.py's start, "frames": [(board free, lib alloc,
+    share, first text line)] after each key of ``keys``, "share": the
+    largest share, "lib": bare - share}.  Needs the emulated board and
+    CircuitPython's builds (raises pico.PicoError without them)."""
+    import pico
+    import sim
+    from device import button_order
+    with pico.Pico(board=board, seed=seed) as b:
+        b.boot()
+        marker = "primeplay: start free "
+        bare = int(b.console.split(marker)[1].split()[0])
+        settled = b.run_keys(keys)
+        buttons = button_order(b.profile["buttons"])
+        pixels = b.profile["pixel_count"]
+    tokens = [t for t in sim.parse_keys(keys)]
+    mpy = mpy_lib()
+    code = ALLOC_CODE % {"seed": seed, "pixels": pixels, "buttons": tuple(buttons),
+                         "tick": sim.TICK_MS, "quiet": pico.MS_PER_KEY,
+                         "tokens": tokens}
+    lines = [line.split(None, 2) for line in
+             mpvm.run_cp(code, heapsize="400K", path=mpy).splitlines()
+             if line.startswith("alloc ")]
+    frames = []
+    for frame, (_, alloc, text) in zip(settled, lines):
+        free = frame.free
+        frames.append((free, int(alloc), bare - free - int(alloc), text))
+    share = max(f[2] for f in frames)
+    return {"bare": bare, "frames": frames, "share": share, "lib": bare - share}
+
+
+def cp32_free(heapsize):
+    """Free heap at the start of a cp32 run with ``-X heapsize``."""
+    return int(mpvm.run_cp("import gc\ngc.collect()\nprint(gc.mem_free())",
+                           heapsize=heapsize))
+
+
+def cp32_heap_for(free):
+    """The largest cp32 heapsize (KiB) that starts with at most ``free``
+    bytes free: the VM's own tables take a share of any heap."""
+    k = free // 1024
+    while cp32_free("%dK" % k) > free:
+        k -= 1
+    while cp32_free("%dK" % (k + 1)) <= free:
+        k += 1
+    return k
+
+
+_MPY = {}
+
+
+def mpy_lib():
+    """lib/ compiled as ``deploy.py --mpy`` lays it out on the board (a
+    temporary folder, made once per process)."""
+    if "lib" not in _MPY:
+        import shutil
+        import cpbuilds
+        import deploy
+        mpy_cross = cpbuilds.mpy_cross()
+        if mpy_cross is None:
+            raise RuntimeError(cpbuilds.missing("CircuitPython's mpy-cross"))
+        root = tempfile.mkdtemp(prefix="primeplay-mpy-")
+        for src, rel in deploy.plan(libs=False, mpy_cross=mpy_cross):
+            if rel.startswith("lib/"):
+                os.makedirs(os.path.dirname(os.path.join(root, rel)), exist_ok=True)
+                shutil.copyfile(src, os.path.join(root, rel))
+        _MPY["lib"] = os.path.join(root, "lib")
+    return _MPY["lib"]
+
+
+def main(argv):
+    if argv[:1] == ["share"]:
+        r = firmware_share()
+        print("free at code.py's start: %d" % r["bare"])
+        for free, alloc, share, text in r["frames"]:
+            print("board free %6d  lib %6d  firmware %6d  %s" % (free, alloc, share, text))
+        print("firmware share (largest): %d\nlib/primeplay has: %d" % (r["share"], r["lib"]))
+        print("as cp32's -X heapsize: %dK" % cp32_heap_for(r["lib"]))
+        return 0
+    if argv[:1] == ["smallest"]:
+        r = smallest_heap(path=mpy_lib())
+        for seed in sorted(r):
+            print("seed %d: %s KiB" % (seed, r[seed]))
+        return 0
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
