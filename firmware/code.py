@@ -25,7 +25,8 @@ itself) and ``PRIMEPLAY_DEBUG = 1`` (after every frame shown, one console
 line ``primeplay: frame N free BYTES``, the heap free once garbage is
 collected; tools/pico.py reads it to know a frame is complete and how much
 room the game leaves; and once, before anything is set up, ``primeplay:
-start free BYTES``).
+start free BYTES``); ``PRIMEPLAY_DEBUG = 2`` adds to each frame's line
+what is allocated and the room left (see FrameProbe).
 """
 
 import sys
@@ -253,19 +254,40 @@ class FrameProbe:
     collects only when an allocation finds no room, so an uncollected
     reading falls to a few KB in any long computation).  The collection
     runs after the frame is out, so it does not delay the frame it reports;
-    debug runs collect more often than the device does."""
+    debug runs collect more often than the device does.
 
-    def __init__(self, collect=None, mem_free=None):
+    With ``room`` (PRIMEPLAY_DEBUG = 2) the line also says what is
+    allocated and how much more could be: CircuitPython 10 grows its heap
+    when it is full, so "free" is only what the heap holds now, and the
+    room is found by allocating 1 KB blocks until none fits (then freed).
+    Slow, and it leaves the heap grown: for measuring (tools/heap.py)."""
+
+    def __init__(self, collect=None, mem_free=None, room=False):
         if collect is None or mem_free is None:
             import gc
             collect = gc.collect
             mem_free = gc.mem_free  # type: ignore[attr-defined]  # not in the stubs' gc
         self._collect = collect
         self._mem_free = mem_free
+        self._room = room
 
     def frame(self, n):
         self._collect()
-        print("primeplay: frame %d free %d" % (n, self._mem_free()))
+        if not self._room:
+            print("primeplay: frame %d free %d" % (n, self._mem_free()))
+            return
+        import gc
+        free = self._mem_free()
+        alloc = gc.mem_alloc()  # type: ignore[attr-defined]
+        chain = None
+        try:
+            while True:
+                chain = [chain, bytearray(1024)]
+        except MemoryError:
+            room = gc.mem_alloc() - alloc  # type: ignore[attr-defined]
+        chain = None
+        self._collect()
+        print("primeplay: frame %d free %d alloc %d room %d" % (n, free, alloc, room))
 
 
 def setting_int(name):
@@ -351,7 +373,8 @@ def start():
         except Exception as exc:  # noqa: BLE001
             fail(exc, device, ms_clock, time.sleep, None, pixels)
             return
-        probe = FrameProbe() if setting_int("PRIMEPLAY_DEBUG") else None
+        debug = setting_int("PRIMEPLAY_DEBUG")
+        probe = FrameProbe(room=debug == 2) if debug else None
         run(device, app, ms_clock, time.sleep, None, pixels, probe=probe,
             make_app=make_app)
     finally:

@@ -306,7 +306,8 @@ def render_board(board, climb, bot_fuel):
     out.append("| draw a Prime Climb move scene: new position | %.1f |" % board["scene"][0])
     out.append("| draw it again (what the loop does 50 times a second) | %.1f |"
                % board["scene"][1])
-    out.append("| lowest free heap in the script's session (bytes) | %d |" % board["mem_free_min"])
+    out.append("| lowest free heap in the script's session (bytes; the heap grows when full) | %d |"
+               % board["mem_free_min"])
     out += ["", "The Prime Climb cases above, timed on the board (cold search tables):", "",
             "| case | search ms | fuel (M) | computer player ms | fuel (M) |",
             "|---|---:|---:|---:|---:|"]
@@ -466,29 +467,222 @@ def decision_cost(case):
                      "m = bot.choose(s)")
 
 
-def decisions(argv=()):
-    """Print the cost of each scanned decision, then the worst."""
-    worst_f = worst_b = 0
+def case_label(case):
+    preset, a, b, dice, keepers, curse = case
+    return "%s from %d/%d, dice %d-%d, Keepers %s%s" % (
+        preset, a, b, dice[0], dice[1],
+        "+-" + " +-".join(map(str, keepers)) if keepers else "none",
+        ", Curse" if curse else "")
+
+
+def decision_rows(echo=False):
+    """(case, fuel, bytes) of every scanned decision (decision_candidates)."""
+    rows = []
     for case in decision_candidates():
         c = decision_cost(case)
-        preset, a, b, dice, keepers, curse = case
-        print("%s from %d/%d, dice %d-%d, Keepers %s%s: %.1f M fuel, %d bytes"
-              % (preset, a, b, dice[0], dice[1],
-                 "+-" + " +-".join(map(str, keepers)) if keepers else "none",
-                 ", Curse" if curse else "", c.fuel / 1e6, c.alloc_bytes))
-        sys.stdout.flush()
-        worst_f = max(worst_f, c.fuel)
-        worst_b = max(worst_b, c.alloc_bytes)
-    print("worst_decision_fuel_M: %.1f" % (worst_f / 1e6))
-    print("worst_decision_bytes: %d" % worst_b)
+        rows.append((case, c.fuel, c.alloc_bytes))
+        if echo:
+            print("%s: %.1f M fuel, %d bytes" % (case_label(case), c.fuel / 1e6,
+                                                c.alloc_bytes))
+            sys.stdout.flush()
+    return rows
+
+
+def decisions(argv=()):
+    """Print the cost of each scanned decision, then the worst."""
+    rows = decision_rows(echo=True)
+    print("worst_decision_fuel_M: %.1f" % (max(r[1] for r in rows) / 1e6))
+    print("worst_decision_bytes: %d" % max(r[2] for r in rows))
     return 0
+
+
+def worst_decisions(rows, by_fuel=5, by_bytes=3):
+    """The costliest decisions: the top by fuel, then the top by bytes."""
+    out = sorted(rows, key=lambda r: -r[1])[:by_fuel]
+    for r in sorted(rows, key=lambda r: -r[2]):
+        if len(out) >= by_fuel + by_bytes:
+            break
+        if r not in out:
+            out.append(r)
+    return out
+
+
+# The worst decisions timed on the board with the app loaded: at the
+# REPL (a fresh heap), a ballast first takes what the firmware holds
+# beside lib/primeplay (tools/heap.py), then the app starts a 4-player game
+# of computers and plays a few steps of it; each decision then runs with
+# what is left.
+BOARD_DECISIONS = """
+import gc
+def room():
+    # CircuitPython 10 grows its heap when full: mem_free() is not the
+    # limit.  What 1 KB blocks still fit is.
+    gc.collect()
+    a = gc.mem_alloc()
+    chain = None
+    try:
+        while True:
+            chain = [chain, bytearray(1024)]
+    except MemoryError:
+        r = gc.mem_alloc() - a
+    chain = None
+    gc.collect()
+    return r
+ballast = None
+r = room()
+while r > %(lib_free)d:
+    for i in range((r - %(lib_free)d) // 1100 + 1):
+        ballast = [ballast, bytearray(1024)]
+    r = room()
+print("LIBROOM", r)
+""" + DECISION_SETUP + """
+import time
+import microcontroller
+from primeplay.app import App
+from savestore import NvmStorage
+gc.collect()
+app = App(storage=NvmStorage(microcontroller.nvm), seed=1)
+for k in ("A", "DOWN", "RIGHT", "RIGHT", "DOWN", "RIGHT",
+          "DOWN", "DOWN", "DOWN", "DOWN", "DOWN", "A"):
+    app.press(k)
+for i in range(1, 40):
+    app.tick(250 * i)
+    app.scene()
+gc.collect()
+print("APPFREE", room(), type(app.screen).__name__)
+for case in %(cases)r:
+    s = at(*case)
+    bot = Bot()
+    gc.collect()
+    t = time.monotonic_ns()
+    try:
+        bot.choose(s)
+        r = "ok"
+    except MemoryError:
+        r = "MemoryError"
+    print("DECISION", (time.monotonic_ns() - t) // 1000, r)
+    s = bot = None
+print("DONE")
+"""
+DECISION_BOARD_TARGET_MS = 500
+
+
+def board_decisions(cases, lib_free):
+    """[(ms, "ok" or "MemoryError")] per case on the emulated board, and
+    the room left with the app and its game loaded; None without a board."""
+    import pico
+    if pico.missing_pieces():
+        return None
+    with pico.Pico(seed=3) as b:
+        b.boot()
+        lines = b.repl(BOARD_DECISIONS % {"lib_free": lib_free, "cases": cases},
+                       timeout_ms=300000)
+    free = [int(line.split()[1]) for line in lines if line.startswith("APPFREE")]
+    out = [(int(p[1]) / 1000.0, p[2]) for p in (line.split() for line in lines)
+           if p and p[0] == "DECISION"]
+    if len(out) != len(cases):
+        raise RuntimeError("board decisions: %r" % (lines[-20:],))
+    return {"free": free[0] if free else None, "cases": out}
+
+
+def heap_rows():
+    """The board's heap for lib/primeplay (tools/heap.py), the smallest cp32
+    heap 20 all-computer games pass at, and the worst decisions on the
+    board in what is left."""
+    import heap
+    out = {"smallest": heap.smallest_heap(path=heap.mpy_lib())}
+    try:
+        out["share"] = heap.firmware_share()
+    except Exception as e:  # noqa: BLE001  (no board here)
+        print("bench: no firmware share: %s" % e)
+        out["share"] = None
+    return out
+
+
+def render_decisions(rows, board, per_ms):
+    out = ["", "## Computer decisions: the worst of a scan", "",
+           "`tools/bench.py decisions` scans every variant with no Keeper, one, "
+           "two, four and all nine add-or-subtract Keepers, Curse off and on, over "
+           "a grid of pawn pairs and rolls; the %d slowest on CPython are measured "
+           "on the VM, and the costliest of them on the emulated board. Targets: <= %d M fuel, <= %d KB allocated; on the emulated "
+           "board with the app loaded and the firmware's share of the heap "
+           "taken, under %d ms and no MemoryError." % (
+               len(rows), DECISION_FUEL_TARGET // 10**6,
+               DECISION_BYTES_TARGET // 1024, DECISION_BOARD_TARGET_MS), "",
+           "| decision | fuel (M) | bytes | ~board ms | board ms |",
+           "|---|---:|---:|---:|---:|"]
+    worst = worst_decisions(rows)
+    for i, (case, fuel, alloc) in enumerate(worst):
+        if board is not None:
+            ms, r = board["cases"][i]
+            on_board = "%.0f" % ms if r == "ok" else r
+        else:
+            on_board = "-"
+        out.append("| %s | %.1f | %d | %.0f | %s |" % (
+            case_label(case), fuel / 1e6, alloc, fuel / per_ms, on_board))
+    wf = max(r[1] for r in rows)
+    wb = max(r[2] for r in rows)
+    out += ["", "worst_decision_fuel_M: %.1f" % (wf / 1e6),
+            "worst_decision_bytes: %d" % wb, ""]
+    checks = [("fuel <= %d M" % (DECISION_FUEL_TARGET // 10**6), wf <= DECISION_FUEL_TARGET),
+              ("bytes <= %d" % DECISION_BYTES_TARGET, wb <= DECISION_BYTES_TARGET)]
+    if board is not None:
+        checks.append(("on the board < %d ms, no MemoryError (room left with the "
+                       "app and a game loaded: %d bytes)" % (DECISION_BOARD_TARGET_MS, board["free"]),
+                       all(r == "ok" and ms < DECISION_BOARD_TARGET_MS
+                           for ms, r in board["cases"])))
+    out += ["- %s: %s" % (name, "met" if ok else "NOT met") for name, ok in checks]
+    return out
+
+
+def render_heap(h):
+    import heap
+    out = ["", "## The heap on the board", ""]
+    share = h["share"]
+    if share is not None:
+        out += ["Emulated Pico, a Prime Climb turn with `PRIMEPLAY_DEBUG = 2` "
+                "(`python tools/heap.py share`): %d bytes free at code.py's start, "
+                "but CircuitPython 10 grows its heap when it is full, so after each "
+                "frame the firmware also reports what more could be allocated. "
+                "Beside lib/primeplay (what the app alone holds on cp32 after the "
+                "same keys) the firmware holds %.1f-%.1f KB; the room left is "
+                "%d-%d bytes, and lib/primeplay could hold at most %d bytes at the "
+                "tightest frame (cp32 `-X heapsize=%dK`)." % (
+                    share["start"], min(a - l for a, _, l, _ in share["frames"]) / 1024.0,
+                    share["share"] / 1024.0, min(f[1] for f in share["frames"]),
+                    max(f[1] for f in share["frames"]), share["lib"],
+                    heap.cp32_heap_for(share["lib"])), ""]
+    worst = max(v for v in h["smallest"].values() if v is not None) \
+        if all(v is not None for v in h["smallest"].values()) else None
+    out += ["The heap test (host_tests/test_board_heap.py) plays %d seeded "
+            "4-computer games through the menus with saves, a power cut and "
+            "Continue on cp32 at %s. Smallest heap every one of them passes at: "
+            "%s (per seed %s)." % (
+                len(h["smallest"]), _test_heap(),
+                "%dK" % worst if worst else "over 200K",
+                ", ".join("%s" % h["smallest"][k] for k in sorted(h["smallest"])))]
+    return out
+
+
+def _test_heap():
+    import re
+    with open(os.path.join(ROOT, "host_tests", "test_board_heap.py")) as f:
+        return re.search(r'^BOARD_HEAP = "(\w+)"', f.read(), re.M).group(1)
 
 
 def main(argv):
     if argv and argv[0] == "decisions":
         return decisions(argv[1:])
-    text = render(climb_rows(), import_rows(), game_rows(), i2c_rows(),
-                  board_rows(), bot_fuel())
+    climb, board, bots = climb_rows(), board_rows(), bot_fuel()
+    per_ms = fuel_per_ms(climb, bots, board)[0] if board else FUEL_PER_MS
+    h = heap_rows()
+    rows = decision_rows()
+    on_board = None
+    if h["share"] is not None:
+        on_board = board_decisions([r[0] for r in worst_decisions(rows)],
+                                   h["share"]["lib"])
+    text = render(climb, import_rows(), game_rows(), i2c_rows(), board, bots)
+    text += "\n".join(render_decisions(rows, on_board, per_ms) + render_heap(h)) + "\n"
     print(text)
     if "--no-write" not in argv:
         with open(RESULTS, "w") as f:

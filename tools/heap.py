@@ -3,14 +3,13 @@
 Two measurements, shared by the heap test (host_tests/test_board_heap.py)
 and ``make bench``:
 
-``firmware_share()``: on the emulated Pico, the free heap at code.py's
-start (its ``primeplay: start free`` line), and after every key of a Prime
-Climb turn with the real firmware; the same keys through the app alone
-on CircuitPython's VM (cp32) give what lib/primeplay holds at each of
-those frames.  The rest is the firmware's: displayio, the SSD1306 driver,
-neopixel, the renderer's pooled tiles, the device adapter, code.py.  The
-largest such share, taken from the free heap at start, is the heap
-lib/primeplay has on the board.
+``firmware_share()``: on the emulated Pico, after every key of a Prime
+Climb turn with the real firmware, what is allocated and how much more
+could be; the same keys through the app alone on CircuitPython's VM
+(cp32) give what lib/primeplay holds at each of those frames.  The rest
+is the firmware's: displayio, the SSD1306 driver, neopixel, the
+renderer's pooled tiles, the device adapter, code.py.  What lib/primeplay
+holds plus the room left, at the tightest frame, is the heap it has.
 
 ``play(seed, heapsize)``: the app with a computer at every seat of a
 4-player Prime Climb game, driven by button events (menu, setup, Start),
@@ -224,35 +223,41 @@ for token in %(tokens)r:
 
 
 def firmware_share(seed=3, board="pico_ref", keys=TURN):
-    """What the firmware holds on the emulated board beside lib/primeplay:
-    {"bare": free at code.py's start, "frames": [(board free, lib alloc,
-    share, first text line)] after each key of ``keys``, "share": the
-    largest share, "lib": bare - share}.  Needs the emulated board and
-    CircuitPython's builds (raises pico.PicoError without them)."""
+    """The heap lib/primeplay has on the emulated board.
+
+    CircuitPython 10 grows its heap when it is full, so what gc.mem_free()
+    says is only what the heap holds now.  With PRIMEPLAY_DEBUG = 2 the
+    firmware says after each frame what is allocated and how much more
+    could be (FrameProbe's room).  After each key of ``keys`` the same
+    keys through the app alone on cp32 give what lib/primeplay holds; so
+    at that frame lib/primeplay could hold ``lib alloc + room``, and the
+    firmware holds ``board alloc - lib alloc``.  Returns {"start": free at
+    code.py's start, "frames": [(board alloc, room, lib alloc, first text
+    line)], "share": the firmware's largest share, "lib": the smallest
+    lib alloc + room}.  Needs the emulated board and CircuitPython's
+    builds (raises pico.PicoError without them)."""
     import pico
     import sim
     from device import button_order
-    with pico.Pico(board=board, seed=seed) as b:
+    with pico.Pico(board=board, seed=seed, debug=2) as b:
         b.boot()
         marker = "primeplay: start free "
-        bare = int(b.console.split(marker)[1].split()[0])
+        start = int(b.console.split(marker)[1].split()[0])
         settled = b.run_keys(keys)
         buttons = button_order(b.profile["buttons"])
         pixels = b.profile["pixel_count"]
     tokens = [t for t in sim.parse_keys(keys)]
-    mpy = mpy_lib()
     code = ALLOC_CODE % {"seed": seed, "pixels": pixels, "buttons": tuple(buttons),
                          "tick": sim.TICK_MS, "quiet": pico.MS_PER_KEY,
                          "tokens": tokens}
     lines = [line.split(None, 2) for line in
-             mpvm.run_cp(code, heapsize="400K", path=mpy).splitlines()
+             mpvm.run_cp(code, heapsize="400K", path=mpy_lib()).splitlines()
              if line.startswith("alloc ")]
-    frames = []
-    for frame, (_, alloc, text) in zip(settled, lines):
-        free = frame.free
-        frames.append((free, int(alloc), bare - free - int(alloc), text))
-    share = max(f[2] for f in frames)
-    return {"bare": bare, "frames": frames, "share": share, "lib": bare - share}
+    frames = [(f.alloc, f.room, int(alloc), text)
+              for f, (_, alloc, text) in zip(settled, lines)]
+    return {"start": start, "frames": frames,
+            "share": max(a - lib for a, _, lib, _ in frames),
+            "lib": min(lib + room for _, room, lib, _ in frames)}
 
 
 def cp32_free(heapsize):
@@ -297,9 +302,10 @@ def mpy_lib():
 def main(argv):
     if argv[:1] == ["share"]:
         r = firmware_share()
-        print("free at code.py's start: %d" % r["bare"])
-        for free, alloc, share, text in r["frames"]:
-            print("board free %6d  lib %6d  firmware %6d  %s" % (free, alloc, share, text))
+        print("free at code.py's start: %d (the heap grows beyond it)" % r["start"])
+        for alloc, room, lib, text in r["frames"]:
+            print("board alloc %6d  room %6d  lib alloc %6d  firmware %6d  lib could hold %6d  %s"
+                  % (alloc, room, lib, alloc - lib, lib + room, text))
         print("firmware share (largest): %d\nlib/primeplay has: %d" % (r["share"], r["lib"]))
         print("as cp32's -X heapsize: %dK" % cp32_heap_for(r["lib"]))
         return 0

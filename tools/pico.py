@@ -120,12 +120,13 @@ def uf2_to_flash(data, size=FLASH_SIZE):
 
 
 def settings_toml(board, seed=None, debug=True):
-    """The drive's settings.toml: the deploy tool's, plus test settings."""
+    """The drive's settings.toml: the deploy tool's, plus test settings
+    (``debug``: True or 1, or 2 for the heap's room too)."""
     text = deploy.settings_text(board)
     if seed is not None:
         text += "PRIMEPLAY_SEED = %d\n" % seed
     if debug:
-        text += "PRIMEPLAY_DEBUG = 1\n"
+        text += "PRIMEPLAY_DEBUG = %d\n" % int(debug)
     return text
 
 
@@ -187,6 +188,8 @@ class Frame:
     def __init__(self, number, free, pixels, leds, t_ms):
         self.number = number
         self.free = free
+        self.alloc = None  # with debug=2: bytes allocated, and the room left
+        self.room = None
         self.pixels = pixels
         self.leds = leds
         self.t_ms = t_ms
@@ -202,8 +205,10 @@ class Pico:
     ``frames``, ``console``, ``leds``; ``close()`` (or use ``with``)."""
 
     def __init__(self, board=DEFAULT_BOARD, mpy=True, seed=None, uf2=None,
-                 extra_files=None, mpy_cross=None, flash=None, flash_writes=False):
+                 extra_files=None, mpy_cross=None, flash=None, flash_writes=False,
+                 debug=1):
         missing = missing_pieces(uf2)
+        self.debug = debug  # PRIMEPLAY_DEBUG: 1, or 2 for the heap's room
         if missing:
             raise PicoError("; ".join(missing))
         self.board = board
@@ -278,7 +283,7 @@ class Pico:
         the UF2 and a drive built from the repo."""
         if self.boot_flash is not None:
             return bytes(self.boot_flash)
-        files = drive_files(self.board, self.mpy_cross, self.seed, True, self.extra_files)
+        files = drive_files(self.board, self.mpy_cross, self.seed, self.debug, self.extra_files)
         return flash_image(self.uf2, files)
 
     def read_flash(self, journal=False):
@@ -482,7 +487,10 @@ class Pico:
                     continue
                 leds = self.leds_frames[-1][1] if self.leds_frames else b""
                 shown = self.last_i2c_ms if self.last_i2c_ms is not None else t_ms
-                self.frames.append(Frame(number, free, self.panel(), leds, shown))
+                frame = Frame(number, free, self.panel(), leds, shown)
+                if len(parts) >= 7 and parts[3] == "alloc":  # PRIMEPLAY_DEBUG = 2
+                    frame.alloc, frame.room = int(parts[4]), int(parts[6])
+                self.frames.append(frame)
 
     # -- what a person sees
     def panel(self):
