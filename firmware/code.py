@@ -279,7 +279,7 @@ class FrameProbe:
         import gc
         free = self._mem_free()
         alloc = gc.mem_alloc()  # type: ignore[attr-defined]
-        chain = None
+        chain = None  # type: object
         try:
             while True:
                 chain = [chain, bytearray(1024)]
