@@ -205,7 +205,7 @@ class Pico:
     ``frames``, ``console``, ``leds``; ``close()`` (or use ``with``)."""
 
     def __init__(self, board=DEFAULT_BOARD, mpy=True, seed=None, uf2=None,
-                 extra_files=None, mpy_cross=None, flash=None, flash_writes=False,
+                 extra_files=None, mpy_cross=None, flash=None, flash_writes=True,
                  debug=1):
         missing = missing_pieces(uf2)
         self.debug = debug  # PRIMEPLAY_DEBUG: 1, or 2 for the heap's room
@@ -232,8 +232,9 @@ class Pico:
         self._proc = None
         self._tmp = None
         self._err = None
-        # Flash: boot from this image (bytes) instead of a fresh drive, and
-        # let the firmware erase and program it (nvm saves, the drive).
+        # Flash: boot from this image (bytes) instead of a fresh drive; the
+        # firmware erases and programs it (nvm saves, the drive) as on a
+        # board, unless ``flash_writes`` is False (writes then vanish).
         self.boot_flash = flash
         self.flash_writes = flash_writes or flash is not None
         self.flash_ops = 0  # erases and page programs so far (read_flash)
@@ -595,14 +596,14 @@ def main(argv=None):
     p.add_argument("--console", action="store_true", help="print the USB console")
     p.add_argument("--flash-in", help="boot from this flash image (e.g. one --flash-out wrote)")
     p.add_argument("--flash-out", help="write the flash image here at the end (saves, drive)")
-    p.add_argument("--flash-writes", action="store_true",
-                   help="let the firmware write its flash (implied by --flash-in/--flash-out)")
+    p.add_argument("--read-only-flash", action="store_true",
+                   help="the firmware's flash writes vanish (as rp2040js alone does)")
     args = p.parse_args(argv)
     try:
         board = Pico(args.board, mpy=not args.py, seed=args.seed, uf2=args.uf2,
                      mpy_cross=args.mpy_cross,
                      flash=Path(args.flash_in).read_bytes() if args.flash_in else None,
-                     flash_writes=args.flash_writes or bool(args.flash_out))
+                     flash_writes=not args.read_only_flash)
         if not args.py and board.mpy_cross is None:
             print("pico: " + cpbuilds.missing("CircuitPython's mpy-cross") + "; copying .py",
                   file=sys.stderr)
