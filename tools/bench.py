@@ -577,6 +577,10 @@ def board_decisions(cases, lib_free):
         b.boot()
         lines = b.repl(BOARD_DECISIONS % {"lib_free": lib_free, "cases": cases},
                        timeout_ms=300000)
+    got = [int(line.split()[1]) for line in lines if line.startswith("LIBROOM")]
+    if not got or abs(got[0] - lib_free) > 4096:
+        raise RuntimeError("board decisions: the ballast left %r bytes, not %d: %r"
+                           % (got, lib_free, lines[:20]))
     free = [int(line.split()[1]) for line in lines if line.startswith("APPFREE")]
     out = [(int(p[1]) / 1000.0, p[2]) for p in (line.split() for line in lines)
            if p and p[0] == "DECISION"]
@@ -593,6 +597,8 @@ def heap_rows():
     out = {"smallest": heap.smallest_heap(path=heap.mpy_lib())}
     try:
         out["share"] = heap.firmware_share()
+        print("bench: lib/primeplay has %d bytes on the board (firmware %d)"
+              % (out["share"]["lib"], out["share"]["share"]))
     except Exception as e:  # noqa: BLE001  (no board here)
         print("bench: no firmware share: %s" % e)
         out["share"] = None
