@@ -1,0 +1,34 @@
+"""Prime Daifugo Lvl. 0: play 1-3 cards to form a prime larger than the last.
+
+The public names: ``form_numbers`` (the numbers cards can form),
+``judge`` (prime or not, and the factors), ``Game``, ``Settings`` and the
+rules functions.  As in ``primeplay.climb``, each is imported from its
+module the first time it is asked for (a module ``__getattr__``), so a
+menu that needs only ``settings`` does not pay for the rules.
+"""
+
+_PUBLIC = {
+    "form_numbers": "forms",
+    "judge": "primejudge",
+    "verdict": "primejudge",
+    "Settings": "settings",
+    "IllegalMove": "rules",
+    "new_game": "rules",
+    "legal_moves": "rules",
+    "apply": "rules",
+    "winner": "rules",
+    "places": "rules",
+    "Game": "game",
+}
+
+
+def __getattr__(name):
+    if name.startswith("__"):
+        raise AttributeError(name)
+    module = _PUBLIC.get(name, name)
+    try:
+        __import__("primeplay.daifugo." + module)
+    except ImportError:
+        raise AttributeError(name)
+    found = globals()[module]
+    return found if module == name else getattr(found, name)

@@ -1,0 +1,49 @@
+"""The prime number judge: is a played number prime, and if not, why.
+
+Kept on its own so that a faster judge (Miller-Rabin, a table) can take
+its place without touching the rules.  Trial division is quick enough:
+a play forms at most a 4-digit number (two 2-digit cards), and even a
+6-digit number needs fewer than 500 divisions.
+
+judge(0) and judge(1) are (False, []): neither is prime (the rulebook: "a
+whole number greater than 1") and neither has prime factors, so the
+factor list is empty, as ``primeplay.numbers.factorize`` has it.
+"""
+
+
+def judge(n):
+    """(is_prime, factors): factors ascending with multiplicity.
+
+    judge(511) == (False, [7, 73]); judge(53) == (True, [53]);
+    judge(1) == (False, []); judge(0) == (False, []).
+    """
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise TypeError("judge needs an int, got %r" % (n,))
+    if n < 0:
+        raise ValueError("judge needs n >= 0, got %d" % n)
+    out = []
+    if n < 2:
+        return False, out
+    while n % 2 == 0:
+        out.append(2)
+        n //= 2
+    f = 3
+    while f * f <= n:
+        while n % f == 0:
+            out.append(f)
+            n //= f
+        f += 2
+    if n > 1:
+        out.append(n)
+    return len(out) == 1, out
+
+
+def verdict(n):
+    """The judge's words: "53 is prime", "511 = 7 x 73 is not prime",
+    "1 is not prime"."""
+    ok, factors = judge(n)
+    if ok:
+        return "%d is prime" % n
+    if len(factors) < 2:
+        return "%d is not prime" % n
+    return "%d = %s is not prime" % (n, " x ".join([str(f) for f in factors]))
