@@ -172,6 +172,15 @@ def test_setup_deals_ten_each_and_draws_a_start_player():
 
 # ---------------------------------------------------------------- the judge
 
+def test_public_names_are_the_functions_after_every_import():
+    import primeplay.daifugo.game  # noqa: F401 (imports every module)
+    import primeplay.daifugo.primejudge  # noqa: F401
+    import primeplay.daifugo.forms  # noqa: F401
+    assert D.judge(511) == (False, [7, 73])
+    assert D.form_numbers([3, 10]) == {310, 103}
+    assert D.Game is Game and D.IllegalMove is IllegalMove
+
+
 def test_judge_examples():
     assert D.judge(511) == (False, [7, 73])
     assert D.judge(53) == (True, [53])
@@ -658,6 +667,28 @@ def test_passing_on_an_empty_area_draws_nothing():
     assert kinds(ev) == ["pass"]
 
 
+def test_no_move_after_the_game_is_over():
+    g = table([["[7]"], ["[5]", "[11]"]])
+    play(g, "[7]")
+    assert g.winner == A and g.phase == OVER
+    with pytest.raises(IllegalMove, match="game is over"):
+        g.apply(("pass",))
+
+
+def test_places_rank_by_cards_left_then_turn_order():
+    g = table([["[7]"], ["[5]", "[11]", "[4]"], ["[1]", "[6]", "[8]"]])
+    play(g, "[7]")
+    assert g.places() == [A, B, Cp]
+    g = table([["[4]", "[6]"], ["[7]"], ["[1]", "[6]", "[8]"]], current=B)
+    play(g, "[7]")
+    assert g.places() == [B, A, Cp]
+
+
+def test_replay_refuses_an_illegal_history():
+    with pytest.raises(IllegalMove):
+        Game.replay(Settings(), 3, [("discard", 0)])
+
+
 def test_move_encoding_round_trips():
     for m in (("draw",), ("pass",), ("dcard", 44), ("discard", 0),
               ("skip", 53), ("play", (1,), (1,)), ("play", (3, 40), (3, 10)),
@@ -685,9 +716,11 @@ def random_move(rnd, s):
         return ("draw",)
     if k == 1:
         return ("pass",)
-    if k == 2:
-        return (rnd.choice(["dcard", "discard", "skip"]), rnd.randrange(n))
     hand = s.hands[s.current]
+    if k == 2:
+        c = rnd.choice(hand) if hand and rnd.random() < 0.7 else \
+            rnd.randrange(n)
+        return (rnd.choice(["dcard", "discard", "skip"]), c)
     pool = hand if hand and rnd.random() < 0.8 else list(range(n))
     cnt = rnd.randrange(1, 4)
     ids = tuple(rnd.choice(pool) for _ in range(cnt))
