@@ -216,6 +216,17 @@ def test_form_numbers_examples():
 CARD_VALUES = list(range(14)) + [17, 19]
 
 
+def test_anatomy_example_3_combines_with_11_numbers_5_and_10_among_them():
+    # "[3] can be combined with [5] or [10] ... 9 other number cards ...
+    # (a total of 11 including [5] and [10])"; "with [3] and [5], either
+    # [35] or [53] is a prime number".
+    ok = [b for b in CARD_VALUES
+          if any(D.judge(n)[0] for n in D.form_numbers([3, b]))]
+    assert len(ok) == 11 and 5 in ok and 10 in ok
+    assert D.judge(53)[0] and not D.judge(35)[0]
+    assert D.judge(73)[0]                   # "he decides to form [73]"
+
+
 @given(st.lists(st.sampled_from(CARD_VALUES), min_size=1, max_size=3))
 def test_form_numbers_against_brute_force(values):
     want = set()

@@ -9,6 +9,8 @@ What the rulebook fixes (quoted in the comments of ``TABLE``):
   each of [5/9], [4/6/8] and SKIP (advanced rules; SKIP with 3 players).
 * [10] is "Draw 2" and [12] is "Stop": powers of number cards, not
   special cards.
+* The 10 hint cards are not part of the game ("Remove the 4 types of
+  hint cards"): they are not in the table.
 * Some single-digit cards carry the "3 cards allowed" icon; a [9] does.
 
 What our copy of the rulebook does not give (the count of every number
