@@ -13,7 +13,8 @@ covers every number the judge may be shown, 24 digits included:
   each cofactor a primality test, a perfect-power check and Pollard's rho
   in Brent's variant (seeds x0 = 2, c = 1, 2, 3 ... so every VM does the
   same work and gives the same answer).  ``factorize(n, budget)`` loops it.
-* ``fill_unknown(pattern)`` -- the primes made by filling up to three "?".
+* ``fill_unknown(pattern)`` -- the primes made by filling up to three "?"
+  (``fillings(pattern)`` yields the candidates, for work spread on frames).
 * ``verdict_text(n)`` -- "511 = 7 x 73" / "73 is prime".
 
 Runs unchanged on CPython, MicroPython and CircuitPython: no f-strings,
@@ -425,19 +426,19 @@ def factorize(n, budget=None):
 _MAX_UNKNOWN = 3
 
 
-def fill_unknown(pattern):
-    """Primes made by filling the "?"s of a digit pattern, and the count of
-    fillings tried.
+def fillings(pattern):
+    """Every number a digit pattern with up to three "?" makes, ascending.
 
-    fill_unknown("1?") == ([11, 13, 17, 19], 10).  Returns (primes, tried):
-    the primes ascending, and how many numbers the pattern makes (a "?"
-    in front never takes 0, unless the pattern is that single "?").  At
-    most three "?"; a fixed leading zero is a ValueError.
+    A generator, so the UI can test a few per frame: fill_unknown is
+    ``[n for n in fillings(pattern) if is_prime(n)]``.  A "?" in front
+    never takes 0, unless the pattern is that single "?".  More than three
+    "?", a character other than a digit or "?", an empty pattern or a
+    fixed leading zero ("012") is a ValueError.
     """
     if not isinstance(pattern, str):
-        raise TypeError("fill_unknown needs a str, got %r" % (pattern,))
+        raise TypeError("fillings needs a str, got %r" % (pattern,))
     if not pattern:
-        raise ValueError("fill_unknown needs a pattern")
+        raise ValueError("empty pattern")
     weights = []     # place value of each "?", most significant first
     base = 0
     for ch in pattern:
@@ -456,19 +457,29 @@ def fill_unknown(pattern):
                          % (_MAX_UNKNOWN, k))
     if pattern[0] == "0" and len(pattern) > 1:
         raise ValueError("pattern has a leading zero: %s" % pattern)
-    lead = pattern[0] == "?" and len(pattern) > 1
-    found = []
-    tried = 0
-    for code in range(10 ** k):
-        # The code's digits, most significant first, fill the ?s in
-        # order: ascending codes give ascending numbers.
+    # The code's digits, most significant first, fill the ?s in order:
+    # ascending codes give ascending numbers.  A "?" in front starts at 1.
+    first = 10 ** (k - 1) if pattern[0] == "?" and len(pattern) > 1 else 0
+    for code in range(first, 10 ** k):
         n = base
         rest = code
         for i in range(k - 1, -1, -1):
             n += (rest % 10) * weights[i]
             rest //= 10
-        if lead and code < 10 ** (k - 1):
-            continue
+        yield n
+
+
+def fill_unknown(pattern):
+    """The primes made by filling the "?"s of a digit pattern, and how many
+    numbers the pattern makes: fill_unknown("1?") == ([11, 13, 17, 19], 10).
+
+    Returns (primes ascending, count of fillings); the pattern rules are
+    those of fillings().  Up to 1000 primality tests: about 4 s on the
+    board for 23 digits and three "?", so the UI may prefer fillings().
+    """
+    found = []
+    tried = 0
+    for n in fillings(pattern):
         tried += 1
         if is_prime(n):
             found.append(n)
