@@ -130,7 +130,8 @@ def _strong_probable_prime(n, bases):
 
 
 def _miller_rabin(n):
-    """Primality of an odd n with no prime factor below _TRIAL_LIMIT."""
+    """Primality of an odd n with no prime factor below _TRIAL_LIMIT, or
+    none below _QUICK_TRIAL when n >= _TRIAL_LIMIT ** 2."""
     if n < _TRIAL_LIMIT * _TRIAL_LIMIT:
         return True
     for bound, bases in _MR_TABLE:
@@ -160,12 +161,8 @@ def is_prime(n):
             return n == p
         if p >= _QUICK_TRIAL and n >= _TRIAL_LIMIT * _TRIAL_LIMIT:
             break
-    if n < _TRIAL_LIMIT * _TRIAL_LIMIT:
-        return True
-    for bound, bases in _MR_TABLE:
-        if n < bound:
-            return _strong_probable_prime(n, bases)
-    return _strong_probable_prime(n, _MR_BASES_BEYOND)
+    # Either n < 1000 ** 2 passed every small prime, or n is large.
+    return _miller_rabin(n)
 
 
 def iroot(n, k):
