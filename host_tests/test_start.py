@@ -17,6 +17,7 @@ import pytest
 
 import cpbuilds
 from primeplay import save
+from primeplay.climb import saves
 from primeplay.app import App, Loading
 from primeplay.app.menus import MainMenu
 from primeplay.app.scene import Scene
@@ -135,7 +136,7 @@ def saved_game_bytes(turns=3):
         g.apply(r.choice(g.legal_moves()))
     app = App()
     return save.encode({"prefs": app.prefs, "climb": {
-        "state": save.climb_snapshot(g.state), "seats": [0, 1], "seed": 5}})
+        "state": saves.snapshot(g.state), "seats": [0, 1], "seed": 5}})
 
 
 def prefs_only_bytes():

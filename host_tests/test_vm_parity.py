@@ -136,7 +136,8 @@ def test_compiled_mpy_plays_the_same_games_on_cp32(cp32, mpy_lib,
 
 
 def test_wasm_port_plays_the_same_games(cpython_lines):
-    # The WASI build's GC can free live objects (DESIGN.md): give the batch
+    # The WASI build's GC can free live objects (docs/architecture.md,
+    # "Reference facts"): give the batch
     # a heap it never fills and switch collection off.
     code = "import gc\ngc.disable()\n" + guest_code()
     out = mpvm.run_wasm(code, fuel=10**12, heapsize="1024M").stdout
@@ -258,6 +259,7 @@ def test_the_app_shows_the_same_screens_on_every_vm(app_seed, vm):
 SAVE_CODE = """
 import json
 from primeplay import save
+from primeplay.climb import saves
 from primeplay.climb.game import Game
 from primeplay.climb.settings import Settings
 cards = (("keeper", "addsub", 11,
@@ -266,12 +268,12 @@ g = Game(Settings(players=3, custom_cards=cards), 5, record=False)
 g.roll()
 while g.state.phase != "roll":
     g.apply(g.legal_moves()[0])
-good = save.climb_snapshot(g.state)
+good = saves.snapshot(g.state)
 def damaged(change):
     snap = json.loads(json.dumps(good))
     change(snap)
     try:
-        save.climb_restore(snap)
+        saves.restore(snap)
         return "restored"
     except save.SaveError as e:
         return str(e)
@@ -300,7 +302,7 @@ for name, change in (
         ("turn negative", put("turn", -1))):
     print(name + ": " + damaged(change))
 try:
-    save.climb_restore([1, 2])
+    saves.restore([1, 2])
 except save.SaveError as e:
     print("a list: " + str(e))
 record = {"prefs": {"players": 3, "seats": [0, 1, 1, 1], "best": {}},

@@ -23,7 +23,9 @@ scene of that screen has been taken.  The firmware's loop (press, tick,
 scene, show) so puts the answer on the panel before the work starts.
 
 Only what the main menu needs is imported up front; games, the computer
-player and saves are imported where they are first used.
+player and saves are imported where they are first used.  The games are
+known by name only, through the registry ``primeplay.app.games``; leaving
+a game (``App.home``) unloads its modules.  See docs/architecture.md.
 """
 
 from primeplay.app.scene import Scene, BUTTONS, CHAR_W, CHAR_H, WIDTH, \
@@ -43,8 +45,8 @@ DEFAULT_PREFS = {
 
 class App:
     __slots__ = ("storage", "pixels", "buttons", "now", "seed", "rng", "prefs",
-                 "saved_game", "screen", "custom_cards", "job", "job_shown",
-                 "store_due")
+                 "saved_key", "saved_game", "screen", "custom_cards", "job",
+                 "job_shown", "store_due", "unload_due")
 
     def __init__(self, storage=None, seed=0, pixels=12,
                  buttons=("UP", "DOWN", "LEFT", "RIGHT", "A", "B"),
@@ -58,7 +60,9 @@ class App:
         self.job = None
         self.job_shown = False
         self.store_due = 0  # 1: asked for; 2: and the answering frame is taken
+        self.unload_due = False
         self.prefs = _copy_prefs(DEFAULT_PREFS)
+        self.saved_key = None   # the registry key of the game in saved_game
         self.saved_game = None
         problem = self._load()
         from primeplay.app.menus import MainMenu
@@ -92,6 +96,12 @@ class App:
         if self.store_due == 2:
             self.store_due = 0
             self.store()
+        if self.unload_due:
+            # After the press that left the game has returned: nothing
+            # refers to its screen any more.
+            self.unload_due = False
+            from primeplay.app.games import unload
+            unload()
         job = self.job
         if job is None:
             self.screen.tick()
@@ -122,6 +132,25 @@ class App:
     def loading(self, title, job, detail=""):
         """``go`` to a Loading screen naming what ``job`` prepares."""
         self.go(Loading(self, title, detail), job)
+
+    def home(self, screen=None):
+        """Leave the game (or a game's setup) for the main menu, or for
+        ``screen`` on the way there: the settings are stored and the next
+        tick unloads the game's modules (``games.unload``)."""
+        if screen is None:
+            from primeplay.app.menus import MainMenu
+            screen = MainMenu(self)
+        self.go(screen)
+        self.store_soon()
+        from primeplay.app.games import UNLOAD
+        self.unload_due = UNLOAD
+
+    def keep_game(self, key, play=None):
+        """The game in progress is ``play`` of game ``key`` (None: no game),
+        saved on the next tick (``store_soon``)."""
+        self.saved_key = key if play is not None else None
+        self.saved_game = play
+        self.store_soon()
 
     def has(self, button):
         return button in self.buttons
@@ -179,17 +208,24 @@ class App:
                 if k in prefs and type(prefs[k]) == type(DEFAULT_PREFS[k]):
                     self.prefs[k] = prefs[k]
         self._sanitize_prefs()
-        game = record.get("climb")
-        if game is not None:
+        # One game in progress at most, under its registry key; keys of
+        # games this build does not know are dropped by the next save.
+        from primeplay.app.games import GAMES, check
+        for e in GAMES:
+            key = e[0]
+            game = record.get(key)
+            if game is None:
+                continue
             try:
-                save.climb_restore(game["state"])   # check it now
+                check(key, game)   # now: a damaged game is told at power-up
+                self.saved_key = key
                 self.saved_game = game
             except MemoryError:
                 raise
             except Exception as e:  # noqa: BLE001  (any record, any field)
-                self.saved_game = None
                 self._set_aside()
                 return save.problem(e)
+            break
         return None
 
     def _sanitize_prefs(self):
@@ -223,6 +259,7 @@ class App:
     def _set_aside(self):
         """Keep the settings, drop the game: the next record has no game,
         and it supersedes the damaged one."""
+        self.saved_key = None
         self.saved_game = None
         self.store()
 
@@ -241,7 +278,10 @@ class App:
         if self.storage is None:
             return True
         from primeplay import save
-        record = {"prefs": self.prefs, "climb": self.saved_game}
+        # {"prefs": ...}, and the game in progress under its key.
+        record = {"prefs": self.prefs}
+        if self.saved_game is not None:
+            record[self.saved_key] = self.saved_game
         nvm = getattr(self.storage, "nvm", None)
         if nvm is not None:
             return save.write(nvm, record)

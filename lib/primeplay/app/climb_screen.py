@@ -21,7 +21,7 @@ Computer seats play the same screens with a visible pause per step.
 
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, DIE_SIZE, wrap
 from primeplay.app import colours
-from primeplay import save
+from primeplay.climb import saves
 from primeplay.climb.game import Game
 from primeplay.climb import rules
 from primeplay.climb.rules import ROLL, ACTION, OVER
@@ -69,39 +69,14 @@ class ClimbPlay:
         self._sync()
 
     @classmethod
-    def resume(cls, app):
-        """The saved game's screen, or None after saying on screen what is
-        wrong with the save.  Whatever a save holds, resuming it raises
-        nothing (but MemoryError, which says nothing about the save): a
-        save that fails is set aside, so Continue cannot fail again at
-        every power-up."""
-        g = app.saved_game
-        try:
-            state = save.climb_restore(g["state"])
-            seats = g["seats"]
-            if not isinstance(seats, list) or \
-                    len(seats) != state.settings.players:
-                raise save.SaveError("seats do not match")
-            for s in seats:
-                if s not in (0, 1):
-                    raise save.SaveError("bad seats")
-            seats = [1 if s else 0 for s in seats]
-            seed = g.get("seed", 0)
-            if not isinstance(seed, int) or seed is True or seed is False \
-                    or not 0 <= seed <= 0xFFFFFFFF:
-                raise save.SaveError("bad seed")
-            return cls(app, state.settings, seed, seats,
-                       Game.from_state(state, seed, record=False))
-        except MemoryError:
-            raise
-        except Exception as e:  # noqa: BLE001  (any record, any field)
-            from primeplay.app import Message
-            from primeplay.app.menus import MainMenu
-            app.saved_game = None
-            app.store()
-            app.go(Message(app, ["Save damaged:", save.problem(e)[:COLS],
-                                 "Set aside.", "A: OK"], MainMenu(app)))
-            return None
+    def resume(cls, app, g):
+        """The screen of saved game ``g`` (``saves.play``'s dict).  Raises
+        whatever is wrong with it: the registry (``games.resume``) says so
+        on screen and sets the save aside, so Continue cannot fail again
+        at every power-up."""
+        state, seats, seed = saves.unpack(g)
+        return cls(app, state.settings, seed, seats,
+                   Game.from_state(state, seed, record=False))
 
     # ------------------------------------------------------------ state
     @property
@@ -145,9 +120,8 @@ class ClimbPlay:
             self._tell(lines, mover)
 
     def _save(self):
-        self.app.saved_game = {"state": save.climb_snapshot(self.state),
-                               "seats": list(self.seats), "seed": self.seed}
-        self.app.store_soon()
+        self.app.keep_game("climb", saves.play(self.state, self.seats,
+                                               self.seed))
 
     def _tell(self, pages, seat):
         self.news = pages
@@ -264,8 +238,7 @@ class ClimbPlay:
             return
         if mode == "over":
             if name in ("A", "B"):
-                from primeplay.app.menus import MainMenu
-                self.app.go(MainMenu(self.app))
+                self.app.home()
             return
         if mode == "menu":
             self._press_menu(name)
@@ -346,9 +319,8 @@ class ClimbPlay:
             if self.menu_cursor == 0:
                 self.mode = self.mode_before_menu
             else:
-                from primeplay.app.menus import MainMenu
                 # The save holds the game as of the last committed turn.
-                self.app.go(MainMenu(self.app))
+                self.app.home()
 
     def _start_roll(self):
         self.mode = "rolling"
@@ -454,7 +426,7 @@ class ClimbPlay:
     def _finish(self):
         s = self.state
         self.mode = "over"
-        self.app.saved_game = None
+        self.app.keep_game(None)
         if s.settings.solitaire:
             key = "solitaire2" if s.settings.goal != "standard" else \
                 "solitaire1"

@@ -4,9 +4,10 @@ A menu is rows of text with a lit bar on the chosen one: UP/DOWN move,
 LEFT/RIGHT change a setting, A chooses, B goes back.  Five rows fit the
 panel; longer menus scroll.
 
-The menus import no game: a game's modules load behind a Loading screen
-when it starts (``App.loading``), so the first frame comes sooner and no
-press waits for a compile.
+The menus import no game: the main menu lists the games of the registry
+(``primeplay.app.games``), and a game's modules load behind a Loading
+screen when it starts (``App.loading``), so the first frame comes sooner
+and no press waits for a compile.
 """
 
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH
@@ -91,35 +92,36 @@ class Menu:
 
 
 class MainMenu(Menu):
+    """Continue (when a game is saved), the registry's games, the colour
+    explorer."""
+
     def __init__(self, app):
+        from primeplay.app.games import GAMES
         Menu.__init__(self, app)
         self.entries = []
+        self.names = []
         if app.saved_game is not None:
             self.entries.append("continue")
-        self.entries += ["climb", "explorer"]
+            self.names.append("Continue game")
+        for e in GAMES:
+            self.entries.append(e[0])
+            self.names.append(e[1])
+        self.entries.append("explorer")
+        self.names.append("Colour explorer")
 
     def rows(self):
-        names = {"continue": "Continue game", "climb": "Prime Climb",
-                 "explorer": "Colour explorer"}
-        return [names[e] for e in self.entries]
+        return self.names
 
     def choose(self, i):
+        from primeplay.app import games
         e = self.entries[i]
         if e == "continue":
-            # Checked at power-up (App._load): a plain dict with a turn.
-            turn = self.app.saved_game["state"]["turn"]
-            self.app.loading("Prime Climb", self._resume, "turn %d" % turn)
-        elif e == "climb":
-            self.app.go(ClimbSetup(self.app))
-        else:
+            games.resume(self.app)
+        elif e == "explorer":
             from primeplay.app.explorer import Explorer
             self.app.go(Explorer(self.app))
-
-    def _resume(self):
-        from primeplay.app.climb_screen import ClimbPlay
-        screen = ClimbPlay.resume(self.app)
-        if screen is not None:
-            self.app.go(screen)
+        else:
+            games.setup(self.app, e)
 
 
 class ClimbSetup(Menu):
@@ -191,8 +193,7 @@ class ClimbSetup(Menu):
             self.change(i, 1)
 
     def back(self):
-        self.app.store_soon()
-        self.app.go(MainMenu(self.app))
+        self.app.home()
 
     def settings(self):
         from primeplay.climb.settings import Settings

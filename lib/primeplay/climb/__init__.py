@@ -9,6 +9,10 @@ not pay for the rules, the search and the game (about 30 KB of heap and a
 second of compiling on a board).  A public name is imported from its
 module the first time it is asked for (a module ``__getattr__``, which
 CPython, MicroPython and CircuitPython all call).
+
+The package is also Prime Climb's entry in the app's registry of games
+(``primeplay.app.games``): ``setup``, ``check``, ``detail`` and ``resume``
+below, each importing what it needs when called.
 """
 
 _PUBLIC = {
@@ -37,3 +41,28 @@ def __getattr__(name):
         raise AttributeError(name)
     found = globals()[module]
     return found if module == name else getattr(found, name)
+
+
+# ------------------------------------------------ the app's entry points
+
+def setup(app):
+    """A new game: the setup menu (players, seats, variant)."""
+    from primeplay.app.menus import ClimbSetup
+    app.go(ClimbSetup(app))
+
+
+def check(play):
+    """Raise SaveError if the saved game ``play`` is damaged."""
+    from primeplay.climb.saves import check as check_play
+    check_play(play)
+
+
+def detail(play):
+    """Continue's Loading line; ``play`` has passed ``check``."""
+    return "turn %d" % play["state"]["turn"]
+
+
+def resume(app, play):
+    """The saved game's play screen (raises what is wrong with it)."""
+    from primeplay.app.climb_screen import ClimbPlay
+    return ClimbPlay.resume(app, play)

@@ -1,0 +1,315 @@
+"""The registry of games (primeplay.app.games): the main menu and Continue
+go through it, records written before it still load, and leaving a game
+gives its heap back on CircuitPython's VM."""
+
+import sys
+import types
+
+import pytest
+
+import cpbuilds
+import heap
+import mpvm
+from primeplay import save
+from primeplay.app import App, games
+from primeplay.app.menus import MainMenu
+
+
+class Storage:
+    def __init__(self, data=b""):
+        self.nvm = bytearray(b"\xff" * 4096)
+        self.nvm[0:len(data)] = data
+
+
+def frame(app, ms=50):
+    sc = app.scene()
+    app.tick(app.now + ms)
+    return sc
+
+
+# Entries written by the build before the registry (commit 0b532d8): a
+# two-player game three turns in (seat 2 a computer, seed 5; pawns at
+# 0, 0, 6, 0), and a record with no game.
+OLD_GAME = bytes.fromhex(
+    "50a5020000000700838702a18703a386020001a405a2870caa01ab86020000a886"
+    "1816170315040e08101101070b12060c130914000a0d05020fa98600ad00a78602"
+    "86008600a6860400000600b083da87d2a201ae86020201a58708b782b88600b481"
+    "b2bdb102b681b381b58600af03ac86020000a08707bb8700b701bc01b102a38604"
+    "00010101ba35b9bde7178e57")
+OLD_NO_GAME = bytes.fromhex(
+    "50a50200000008001b8702a180a08707bb8700b701bc01b102a3860400010101ba"
+    "35b9bd1d2d8d21")
+
+
+def test_a_game_saved_by_the_previous_build_continues():
+    old = save.decode(OLD_GAME)
+    assert sorted(old) == ["climb", "prefs"]
+    st = Storage(OLD_GAME)
+    app = App(storage=st, seed=1)
+    assert app.saved_key == "climb"
+    assert app.scene().texts() == ["Continue game", "Prime Climb",
+                                   "Colour explorer"]
+    app.press("A")
+    assert frame(app).texts() == ["Prime Climb", "Loading...", "turn 3"]
+    frame(app)
+    s = app.screen
+    assert (s.state.turn, s.state.pos, s.seats, s.seed) == \
+        (3, [0, 0, 6, 0], [0, 1], 5)
+    # Written again as it was read: the same key, the same game.
+    app.store()
+    assert save.read(st.nvm) == old
+
+
+def test_a_record_without_a_game_from_the_previous_build_loads():
+    app = App(storage=Storage(OLD_NO_GAME), seed=1)
+    assert app.saved_game is None and app.saved_key is None
+    assert app.scene().texts() == ["Prime Climb", "Colour explorer"]
+    assert app.prefs["seats"] == [0, 1, 1, 1]
+
+
+def test_a_game_this_build_does_not_know_is_dropped():
+    rec = {"prefs": {"players": 3}, "ring": {"turn": 2}}
+    st = Storage(save.encode(rec))
+    app = App(storage=st, seed=1)
+    assert app.saved_game is None and app.prefs["players"] == 3
+    app.store()
+    assert save.read(st.nvm) == {"prefs": app.prefs}
+
+
+# ------------------------------------------------------------ a toy game
+
+@pytest.fixture
+def toy(monkeypatch):
+    """A second game in the registry: module ``toy_game`` with the four
+    entry points, recording what it was asked."""
+    calls = []
+    mod = types.ModuleType("toy_game")
+
+    class Board:
+        def __init__(self, app, play):
+            self.app = app
+            self.play = play
+
+        def press(self, name):
+            if name == "A":
+                self.app.keep_game("toy", {"turn": self.play["turn"] + 1})
+            elif name == "B":
+                self.app.home()
+
+        def tick(self):
+            pass
+
+        def draw(self, sc):
+            sc.text(0, 0, "Toy turn %d" % self.play["turn"])
+
+    def setup(app):
+        calls.append("setup")
+        app.go(Board(app, {"turn": 0}))
+
+    def check(play):
+        calls.append("check")
+        if play.get("turn", -1) < 0:
+            raise save.SaveError("bad turn")
+
+    def detail(play):
+        return "turn %d" % play["turn"]
+
+    def resume(app, play):
+        calls.append("resume")
+        if play["turn"] == 13:
+            raise KeyError("board")
+        return Board(app, play)
+
+    mod.setup, mod.check, mod.detail, mod.resume = setup, check, detail, resume
+    monkeypatch.setitem(sys.modules, "toy_game", mod)
+    monkeypatch.setattr(games, "GAMES", games.GAMES + (
+        ("toy", "Toy game", "toy_game", ("toy_game.parts",)),))
+    return calls
+
+
+def test_the_main_menu_is_the_registry(toy):
+    st = Storage()
+    app = App(storage=st, seed=1)
+    assert app.scene().texts() == ["Prime Climb", "Toy game",
+                                   "Colour explorer"]
+    app.press("DOWN")
+    app.press("A")
+    assert toy == ["setup"] and frame(app).texts() == ["Toy turn 0"]
+    app.press("A")              # a turn: saved under the game's key
+    frame(app)
+    frame(app)
+    assert save.read(st.nvm) == {"prefs": app.prefs, "toy": {"turn": 1}}
+    app.press("B")
+    assert isinstance(app.screen, MainMenu)
+    # Power-up: checked, offered, resumed behind a Loading screen.
+    app = App(storage=st, seed=1)
+    assert toy[-1] == "check"
+    assert app.scene().texts()[0] == "Continue game"
+    app.press("A")
+    assert frame(app).texts() == ["Toy game", "Loading...", "turn 1"]
+    frame(app)
+    assert frame(app).texts() == ["Toy turn 1"] and toy[-1] == "resume"
+
+
+def test_a_toy_save_that_fails_is_told_and_set_aside(toy):
+    st = Storage(save.encode({"prefs": {}, "toy": {"turn": -1}}))
+    app = App(storage=st, seed=1)
+    assert app.scene().texts()[:2] == ["Save damaged:", "bad turn"]
+    assert save.read(st.nvm) == {"prefs": app.prefs}
+    st = Storage(save.encode({"prefs": {}, "toy": {"turn": 13}}))
+    app = App(storage=st, seed=1)
+    app.press("A")
+    frame(app)
+    frame(app)
+    assert app.scene().texts()[:2] == ["Save damaged:", "missing board"]
+    assert save.read(st.nvm) == {"prefs": app.prefs}
+    app.press("A")
+    assert app.scene().texts() == ["Prime Climb", "Toy game",
+                                   "Colour explorer"]
+
+
+# ------------------------------------------------------------ unloading
+
+@pytest.fixture
+def unloading(monkeypatch):
+    """UNLOAD as on a board; the modules and the packages' attributes as
+    they were afterwards (other tests hold the game's classes)."""
+    import primeplay
+    import primeplay.app
+    modules = dict(sys.modules)
+    attrs = [(p, dict(p.__dict__)) for p in (primeplay, primeplay.app)]
+    monkeypatch.setattr(games, "UNLOAD", True)
+    yield
+    sys.modules.clear()
+    sys.modules.update(modules)
+    for p, d in attrs:
+        p.__dict__.clear()
+        p.__dict__.update(d)
+
+
+def test_leaving_a_game_unloads_its_modules(unloading):
+    import primeplay
+    app = App(seed=1)
+    app.prefs["seats"] = [1, 1, 1, 1]
+    app.press("A")                  # Prime Climb's setup
+    app.press("UP")
+    app.press("A")                  # Start
+    frame(app)
+    frame(app)
+    assert type(app.screen).__name__ == "ClimbPlay"
+    assert "primeplay.climb.rules" in games.loaded()
+    assert "primeplay.app.climb_screen" in games.loaded()
+    while app.saved_game is None:   # computers play a turn
+        frame(app, 300)
+    while app.screen.mode != "menu":
+        app.press("B")              # the pause menu (not while rolling)
+        frame(app)
+    app.press("DOWN")               # save and quit
+    app.press("A")
+    assert isinstance(app.screen, MainMenu)
+    frame(app)
+    assert games.loaded() == []
+    assert not hasattr(primeplay, "climb")
+    assert not hasattr(primeplay.app, "climb_screen")
+    # And it comes back: Continue imports it again.
+    assert app.scene().texts()[0] == "Continue game"
+    app.press("A")
+    frame(app)
+    frame(app)
+    assert type(app.screen).__name__ == "ClimbPlay"
+    assert app.screen.state.turn == 1
+
+
+# On CircuitPython's VM, from .mpy as the board loads it: free heap at the
+# main menu, while playing, after leaving by the pause menu, and again
+# after Continue and leaving a second time.
+LEAVE_CODE = r'''
+import gc
+import sys
+import micropython
+from primeplay import save
+nvm = bytearray(b"\xff" * 4096)
+save.write(nvm, {"prefs": {"best": {}}})
+
+
+class Storage:
+    pass
+
+
+st = Storage()
+st.nvm = nvm
+from primeplay.app import App
+from primeplay.app.games import loaded
+a = App(st, seed=1)
+t = 0
+
+
+def frames(n):
+    global t
+    for _ in range(n):
+        t += 250
+        a.tick(t)
+        a.scene()
+
+
+def free(what):
+    gc.collect()
+    print(what, gc.mem_free(), len(loaded()), a.scene().texts()[0])
+    micropython.qstr_info()
+
+
+def leave():
+    # The pause menu's "Save and quit" (B waits while the dice roll).
+    for _ in range(50):
+        if getattr(a.screen, "mode", None) == "menu":
+            break
+        a.press("B")
+        frames(1)
+    a.press("DOWN")
+    a.press("A")
+    frames(2)
+
+
+frames(2)
+free("before")
+# Prime Climb; 4 players, all computers; Start.
+for k in ("A", "DOWN", "RIGHT", "RIGHT", "DOWN", "RIGHT",
+          "DOWN", "DOWN", "DOWN", "DOWN", "DOWN", "A"):
+    a.press(k)
+frames(200)
+free("playing")
+leave()
+free("left")
+a.press("A")        # Continue
+frames(200)
+free("playing")
+leave()
+free("left")
+'''
+
+_missing = mpvm.cp_missing(32) or (
+    None if cpbuilds.mpy_cross() else cpbuilds.missing("CircuitPython's mpy-cross"))
+
+
+@pytest.mark.skipif(bool(_missing), reason=str(_missing))
+def test_leaving_a_game_gives_its_heap_back_on_circuitpython():
+    # 180K: the 4 KB nvm is in the heap here (on the board it is flash).
+    out = mpvm.run_cp(LEAVE_CODE, heapsize="180K", path=heap.mpy_lib())
+    lines = out.splitlines()
+    rows = [line.split(" ", 3) for line in lines[0::2]]
+    qstrs = [int(line.rsplit("n_total_bytes=", 1)[1]) for line in lines[1::2]]
+    print(out)
+    assert [r[0] for r in rows] == ["before", "playing", "left",
+                                    "playing", "left"]
+    free = [int(r[1]) for r in rows]
+    assert [int(r[2]) > 0 for r in rows] == [True, True, False, True, False]
+    assert rows[2][3] == rows[4][3] == "Continue game"
+    # The game took tens of KB; leaving gives back all of it but the names
+    # the VM interned while loading it (qstrs, never freed, and the same
+    # names again the next time).
+    assert free[0] - free[1] > 40000
+    kept = qstrs[2] - qstrs[0]
+    assert free[2] >= free[0] - kept - 2048
+    # Playing again and leaving again costs nothing more.
+    assert qstrs[4] - qstrs[2] < 64
+    assert abs(free[4] - free[2]) <= 512

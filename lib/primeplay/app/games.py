@@ -1,0 +1,128 @@
+"""The games the handheld plays, known by name only.
+
+The main menu and "Continue" go through this registry; it imports no
+game.  A game's modules are imported when it is chosen (by module path),
+and dropped again when the player leaves it (``unload``), so that the
+heap they took comes back for the next game.
+
+Each entry of ``GAMES`` is a tuple:
+
+    (key, main-menu name, entry module, modules the game loads)
+
+* ``key``: the game's name in code and in the save record, which holds
+  the game in progress under this key: ``{"prefs": ..., key: play}``
+  (docs/architecture.md, "Saves").
+* the entry module (for Prime Climb the package ``primeplay.climb``
+  itself) has four small functions that import the rest when called:
+
+  - ``setup(app)``: go to the game's first screen (its setup menu);
+  - ``check(play)``: raise if a saved game cannot be offered (power-up);
+  - ``detail(play)``: the Loading screen's line for Continue ("turn 3");
+  - ``resume(app, play)``: the saved game's screen; anything it raises
+    (but MemoryError) is reported on screen and the save set aside.
+
+  The game saves itself: ``app.keep_game(key, play)`` after each turn,
+  ``app.keep_game(None)`` when it is over, ``app.home()`` to leave.
+* the modules: package or module names; leaving a game drops these and
+  everything under them from ``sys.modules`` and from their parent
+  package.
+"""
+
+import sys
+
+GAMES = (
+    ("climb", "Prime Climb", "primeplay.climb",
+     ("primeplay.climb", "primeplay.app.climb_screen")),
+)
+
+# Dropping modules gains nothing on CPython (its heap is not the board's)
+# and would leave tests holding classes the app no longer uses: the VMs of
+# the boards (MicroPython, CircuitPython) unload.
+UNLOAD = sys.implementation.name != "cpython"
+
+
+def find(key):
+    """The entry of ``key``, or None."""
+    for e in GAMES:
+        if e[0] == key:
+            return e
+    return None
+
+
+def name(key):
+    return find(key)[1]
+
+
+def entry(key):
+    """The game's entry module, imported now if it is not yet."""
+    path = find(key)[2]
+    __import__(path)
+    return sys.modules[path]
+
+
+def setup(app, key):
+    """Start a new game of ``key``: its setup screen."""
+    entry(key).setup(app)
+
+
+def check(key, play):
+    """Raise if ``play`` (the record's value under ``key``) cannot be
+    offered as "Continue"."""
+    entry(key).check(play)
+
+
+def resume(app):
+    """Continue the app's saved game: a Loading screen, then the game."""
+    key = app.saved_key
+    app.loading(name(key), _resumer(app),
+                entry(key).detail(app.saved_game))
+
+
+def _resumer(app):
+    def job():
+        key = app.saved_key
+        try:
+            screen = entry(key).resume(app, app.saved_game)
+        except MemoryError:
+            raise
+        except Exception as e:  # noqa: BLE001  (any record, any field)
+            from primeplay.save import problem
+            from primeplay.app import Message
+            from primeplay.app.menus import MainMenu
+            from primeplay.app.scene import WIDTH, CHAR_W
+            app.keep_game(None)
+            app.store()
+            app.home(Message(app, ["Save damaged:",
+                                   problem(e)[:WIDTH // CHAR_W],
+                                   "Set aside.", "A: OK"], MainMenu(app)))
+            return
+        app.go(screen)
+    return job
+
+
+def loaded():
+    """The names in ``sys.modules`` that belong to a game."""
+    out = []
+    for m in sys.modules:
+        for e in GAMES:
+            for p in e[3]:
+                if m == p or m.startswith(p + "."):
+                    out.append(m)
+    return out
+
+
+def unload():
+    """Drop every game's modules (``sys.modules`` and the parent package's
+    attribute), then collect: what they held comes back to the heap once
+    nothing else refers to the game."""
+    import gc
+    for m in loaded():
+        del sys.modules[m]
+        i = m.rfind(".")
+        parent = sys.modules.get(m[:i])
+        if parent is not None:
+            try:
+                delattr(parent, m[i + 1:])
+            except (AttributeError, TypeError):
+                pass
+    gc.collect()

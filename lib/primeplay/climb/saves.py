@@ -1,0 +1,151 @@
+"""Prime Climb's saved games: what a save holds and how it is checked.
+
+The app keeps one game in progress in its save record under the game's
+registry key (``primeplay.app.games``): for Prime Climb ``"climb"``,
+holding a dict ``{"state": snapshot(state), "seats": [0 or 1 per player],
+"seed": the game's 32-bit seed}``.  This module owns that dict's schema;
+``primeplay.save`` only stores and finds records.
+
+A saved game is read from flash that anything may have scribbled on, so
+``restore`` and ``unpack`` check every field and raise SaveError (never
+another exception, but MemoryError) with a reason that reads the same on
+every VM.
+"""
+
+from primeplay.save import SaveError
+
+
+def snapshot(state):
+    """The state between two turns as plain data (dicts, lists, ints)."""
+    if state.phase != "roll":
+        raise SaveError("a game is saved between turns only")
+    return {
+        "settings": state.settings.to_dict(),
+        "pos": list(state.pos),
+        "keepers": [list(k) for k in state.keepers],
+        "deck": list(state.deck),
+        "discard": list(state.discard),
+        "current": state.current,
+        "cursed": [1 if c else 0 for c in state.cursed],
+        "visited": list(state.visited),
+        "extra": state.extra_rolls,
+        "rolls": list(state.rolls),
+        "turn": state.turn,
+        "rng": state.rng.getstate(),
+    }
+
+
+def play(state, seats, seed):
+    """What the app keeps under "climb": the state, who is a computer, the
+    seed."""
+    return {"state": snapshot(state), "seats": list(seats), "seed": seed}
+
+
+def _ints(x, n, lo, hi, what):
+    if not isinstance(x, list) or (n is not None and len(x) != n):
+        raise SaveError("bad %s" % what)
+    for v in x:
+        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+            raise SaveError("bad %s" % what)
+    return x
+
+
+def _cards(cards):
+    """Custom cards as cards.parse_custom_cards makes them, or SaveError."""
+    from primeplay.climb.cards import EFFECTS, MAX_BLANKS
+    if not isinstance(cards, list) or len(cards) > MAX_BLANKS:
+        raise SaveError("bad custom cards")
+    for c in cards:
+        if not isinstance(c, list) or len(c) != 4:
+            raise SaveError("bad custom card")
+        kind, effect, n, text = c
+        if not isinstance(effect, str) or effect not in EFFECTS or \
+                EFFECTS[effect][0] != kind or not isinstance(text, str) or \
+                not isinstance(n, int) or n is True or n is False or \
+                not (1 <= n <= 101 if EFFECTS[effect][1] else n == 0):
+            raise SaveError("bad custom card")
+
+
+def restore(snap):
+    """A State from snapshot() data, checked field by field."""
+    from primeplay.climb.settings import Settings
+    from primeplay.climb import rules
+    if not isinstance(snap, dict):
+        raise SaveError("unreadable contents")
+    try:
+        d = snap["settings"]
+        if not isinstance(d, dict):
+            raise SaveError("bad settings")
+        for k in ("sprint", "double_time", "solitaire", "cards"):
+            if d[k] is not True and d[k] is not False:
+                raise SaveError("bad %s" % k)
+        if not isinstance(d["way_stations"], list):
+            raise SaveError("bad way stations")
+        _cards(d["custom_cards"])
+        settings = Settings.from_dict(d)
+        s = rules.new_game(settings, 0)
+        n = settings.players
+        s.pos = _ints(snap["pos"], 2 * n, 0, s.end, "pawn positions")
+        keepers = snap["keepers"]
+        if not isinstance(keepers, list) or len(keepers) != n:
+            raise SaveError("bad keepers")
+        ncards = len(s.cards)
+        s.keepers = [_ints(k, None, 0, ncards - 1, "keepers") for k in keepers]
+        for k in s.keepers:
+            for c in k:
+                if s.cards[c][0] != "keeper":
+                    raise SaveError("bad keepers")
+        s.deck = _ints(snap["deck"], None, 0, ncards - 1, "deck")
+        s.discard = _ints(snap["discard"], None, 0, ncards - 1, "discards")
+        every = sorted(s.deck + s.discard + [c for k in s.keepers for c in k])
+        if settings.cards and every != list(range(ncards)):
+            raise SaveError("cards do not add up")
+        if not settings.cards and every:
+            raise SaveError("cards in a game without cards")
+        s.current = snap["current"]
+        if not isinstance(s.current, int) or not 0 <= s.current < n:
+            raise SaveError("bad current player")
+        s.cursed = [bool(c) for c in _ints(snap["cursed"], n, 0, 1, "curses")]
+        s.visited = _ints(snap["visited"], n, 0, 255, "way stations")
+        s.extra_rolls = snap["extra"]
+        if not isinstance(s.extra_rolls, int) or not 0 <= s.extra_rolls < 100:
+            raise SaveError("bad extra rolls")
+        s.rolls = _ints(snap["rolls"], n, 0, 10**6, "roll counts")
+        s.turn = snap["turn"]
+        if not isinstance(s.turn, int) or s.turn < 0:
+            raise SaveError("bad turn")
+        s.rng.setstate(snap["rng"])
+    except SaveError:
+        raise
+    except KeyError as e:
+        # The key itself: str(e) is quoted on CPython, bare on CircuitPython.
+        raise SaveError("missing %s" % (e.args[0],))
+    except TypeError:
+        # Built-in TypeError texts are worded differently on each VM.
+        raise SaveError("bad value")
+    except ValueError as e:     # Settings.validate's and Rng.setstate's own
+        raise SaveError("bad value: %s" % (e,))
+    return s
+
+
+def check(g):
+    """What power-up checks of a saved game: its state (the seats and the
+    seed are checked when it is resumed, ``unpack``)."""
+    restore(g["state"])
+
+
+def unpack(g):
+    """(state, seats, seed) of a saved game, every field checked."""
+    state = restore(g["state"])
+    seats = g["seats"]
+    if not isinstance(seats, list) or len(seats) != state.settings.players:
+        raise SaveError("seats do not match")
+    for s in seats:
+        if s not in (0, 1):
+            raise SaveError("bad seats")
+    seats = [1 if s else 0 for s in seats]
+    seed = g.get("seed", 0)
+    if not isinstance(seed, int) or seed is True or seed is False \
+            or not 0 <= seed <= 0xFFFFFFFF:
+        raise SaveError("bad seed")
+    return state, seats, seed
