@@ -19,10 +19,10 @@ def test_bot_beats_random_players():
 
 
 def test_bot_solitaire_without_cards_plays_near_the_optimum():
-    # The optimum is 8.98 rolls on average (DESIGN.md); random play needs
-    # hundreds, a greedy progress bot about 10.3.  The bot follows the
-    # solved table, so over 400 games it must average within noise of it
-    # (standard error ~0.13).
+    # The optimum is 8.98 rolls on average (docs/architecture.md); random
+    # play needs hundreds, a greedy progress bot about 10.3.  The bot
+    # follows the solved table, so over 400 games it must average within
+    # noise of it (standard error ~0.13).
     rolls = [play_bots(Settings(players=1, cards=False), s).state.rolls[0]
              for s in range(400)]
     assert sum(rolls) / len(rolls) < 9.35
@@ -32,7 +32,7 @@ def test_the_table_is_solved_solitaire():
     from primeplay.climb import values
     from primeplay.climb.reach import search
     import random
-    assert abs(values.turns_x1000(0, 0) - 8980) <= 5     # DESIGN.md: 8.98
+    assert abs(values.turns_x1000(0, 0) - 8980) <= 5     # the optimum: 8.98
     assert values.turns_x1000(101, 101) == 0
     assert values.turns_x1000(3, 70) == values.turns_x1000(70, 3)
     # The Bellman equation holds (within the table's rounding).

@@ -8,8 +8,9 @@ Climb without cards (bumping your own pawn included): V(101, 101) = 0 and
 
     V(a, b) = 1 + sum over the 100 rolls of min over end pairs of V.
 
-DESIGN.md's reference is 8.98 turns from (0, 0); the test suite checks the
-table against it and that it satisfies the equation above.
+The reference is 8.98 turns from (0, 0) (docs/architecture.md, "Reference
+facts"); the test suite checks the table against it and that it satisfies
+the equation above.
 
 The file holds, for a <= b in row order, V * 1000 rounded, as unsigned
 16-bit big-endian numbers: 10,506 bytes, read by climb/values.py.

@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 for _p in (ROOT / "firmware", ROOT / "lib", ROOT):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
-# Blinka: no board detection on a PC (DESIGN.md, "Blinka on a PC").
+# Blinka: no board detection on a PC (docs/architecture.md, "Reference facts").
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
