@@ -32,7 +32,7 @@ from primeplay.climb import reach, values
 from primeplay.climb.settings import STANDARD
 from primeplay.climb.game import Game, move_text, decode_move
 from primeplay.climb.rules import (legal_moves, is_legal, allowed_ops,
-                                   blocked, apply, _target, ROLL, ACTION)
+                                   blocked, apply, target, ROLL, ACTION)
 from primeplay.climb.track import to_space, leg_start, TOP, ADD, SUB, MUL, DIV
 
 # Scores are in "progress" units (one space of the route).
@@ -229,20 +229,20 @@ def plan_turn(state):
         if table:
             # The dice alone, untraced: only their best pair is needed.
             opp2 = _opp_pairs(state, p)
-            pl0 = reach._Plan(state.dice, (), goal, ops, block)
-            r0 = reach.pair_up(pl0, reach._pawn_shares(pl0, a0),
-                               reach._pawn_shares(pl0, b0),
+            pl0 = reach.Plan(state.dice, (), goal, ops, block)
+            r0 = reach.pair_up(pl0, reach.pawn_shares(pl0, a0),
+                               reach.pawn_shares(pl0, b0),
                                into=_scratch(0, pl0.w))
             best0, score0 = _best_pair(state, r0, opp2)
         # The bound: one Keeper searched, the one most likely to help.
         ki = _pick_keeper(state, knums, best0, table)
         kc = [kcids[ki]]
         knums = (knums[ki],)
-    pl = reach._Plan(state.dice, knums, goal, ops, block)
+    pl = reach.Plan(state.dice, knums, goal, ops, block)
     ta = [None] * pl.nshares
     tb = [None] * pl.nshares
-    sa = reach._pawn_shares(pl, a0, ta)
-    sb = reach._pawn_shares(pl, b0, tb)
+    sa = reach.pawn_shares(pl, a0, ta)
+    sb = reach.pawn_shares(pl, b0, tb)
     win = _winning_shares(pl, sa, sb, st.sprint)
     use_k = 0
     if table and win is None:
@@ -564,7 +564,7 @@ def _keeper_num(state, cid):
 
 def _op_for(state, u, v, d, ops, block, choices):
     for op in choices:
-        if (ops >> op) & 1 and _target(state, u, op, d, block) == v:
+        if (ops >> op) & 1 and target(state, u, op, d, block) == v:
             return op
     raise ValueError("no op takes %d to %d with %d" % (u, v, d))
 

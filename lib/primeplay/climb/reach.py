@@ -100,7 +100,7 @@ def _dice_groups(dice):
     return values, counts
 
 
-class _Plan:
+class Plan:
     """The uses of one turn and how a share of them is numbered.
 
     A share is ``ds * kcount + km``: ``ds`` counts the uses of each die
@@ -143,7 +143,7 @@ class _Plan:
         return True
 
 
-def _pawn_shares(plan, start, trace=None):
+def pawn_shares(plan, start, trace=None):
     """For one pawn from ``start``: per share, the list of spaces (progress
     values) it can stand on having used exactly that share.
 
@@ -209,7 +209,7 @@ def _pawn_shares(plan, start, trace=None):
 
 
 def _trace_step(here, tab, seen, out, record, via):
-    """The inner loop of _pawn_shares, also noting where each new member
+    """The inner loop of pawn_shares, also noting where each new member
     came from (kept apart so the untraced search stays lean)."""
     prev, how = record
     for v in here:
@@ -251,13 +251,13 @@ def search(a, b, dice, keepers=(), goal=STANDARD, ops=ALL_OPS,
         return Reach(final, end + 1)
     if ops != ALL_OPS:
         return _search_joint(a, b, dice, keepers, goal, ops, blocked, sprint)
-    plan = _Plan(dice, keepers, goal, ops, blocked)
-    return pair_up(plan, _pawn_shares(plan, a), _pawn_shares(plan, b),
+    plan = Plan(dice, keepers, goal, ops, blocked)
+    return pair_up(plan, pawn_shares(plan, a), pawn_shares(plan, b),
                    sprint)
 
 
 def pair_up(plan, sa, sb, sprint=False, keepers=True, into=None):
-    """The end pairs of two pawns' shares (from _pawn_shares) as a Reach.
+    """The end pairs of two pawns' shares (from pawn_shares) as a Reach.
 
     With ``keepers`` False only the shares that use no Keeper count: the
     end pairs of the dice alone, from the same per-pawn work.  ``into``:
@@ -363,7 +363,7 @@ def _compatible(plan, La, Lb):
 def _search_joint(a, b, dice, keepers, goal, ops, blocked, sprint):
     """The pair-by-pair search, for a Curse: a die no pawn can use forces a
     pawn to 0 (or is lost), which depends on both pawns at once."""
-    plan = _Plan(dice, keepers, goal, ops, blocked)
+    plan = Plan(dice, keepers, goal, ops, blocked)
     end = plan.end
     w = plan.w
     nw = (w + WORD - 1) // WORD

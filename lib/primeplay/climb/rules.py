@@ -202,7 +202,7 @@ def blocked(state, player):
     return state.visited[player] != need
 
 
-def _target(state, v, op, d, block):
+def target(state, v, op, d, block):
     """Progress after op with d from progress v, or -1 if not allowed."""
     goal = state.settings.goal
     r = apply_op(to_space(goal, v), op, d)
@@ -226,7 +226,7 @@ def die_moves(state, d):
             continue
         for op in (ADD, SUB, MUL, DIV):
             if (ops >> op) & 1:
-                nv = _target(state, v, op, d, block)
+                nv = target(state, v, op, d, block)
                 if nv >= 0:
                     out.append((("die", d, i, op), nv))
     if out:
@@ -264,7 +264,7 @@ def keeper_moves(state):
                 if v == state.end:
                     continue
                 for op in (ADD, SUB):
-                    if (ops >> op) & 1 and _target(state, v, op, card[2], block) >= 0:
+                    if (ops >> op) & 1 and target(state, v, op, card[2], block) >= 0:
                         out.append(("keeper", cid, i, op))
         elif effect == "send_start":
             for q in range(state.settings.players):
@@ -452,7 +452,7 @@ def _use_die(state, move):
     d, i, op = move[1], move[2], move[3]
     p = state.current
     v = state.pos[2 * p + i]
-    nv = _target(state, v, op, d, blocked(state, p))
+    nv = target(state, v, op, d, blocked(state, p))
     if nv < 0:
         # The forced use of ruling 2: below 0, stay at 0.
         nv = from_space(state.settings.goal, v, 0)
@@ -483,7 +483,7 @@ def _play_keeper(state, move):
     effect = card[1]
     if effect == "addsub":
         i, op = move[2], move[3]
-        nv = _target(state, state.pos[2 * p + i], op, card[2], blocked(state, p))
+        nv = target(state, state.pos[2 * p + i], op, card[2], blocked(state, p))
         _move_pawn(state, i, nv)
     elif effect == "send_start":
         q, j = move[2], move[3]
