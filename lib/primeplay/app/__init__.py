@@ -231,8 +231,7 @@ class App:
     def _sanitize_prefs(self):
         """A record can pass its checksum and still hold values from an
         older build: anything out of range falls back to the default."""
-        from primeplay.app.menus import VARIANTS
-        from primeplay.climb.settings import WAY_STATION_CHOICES
+        from primeplay.climb.settings import PRESETS, WAY_STATION_CHOICES
         p = self.prefs
         d = DEFAULT_PREFS
         if not 1 <= p["players"] <= 4:
@@ -240,7 +239,7 @@ class App:
         if len(p["seats"]) != 4 or [x for x in p["seats"] if x not in (0, 1)
                                     or x is True or x is False]:
             p["seats"] = list(d["seats"])
-        if p["variant"] not in [v[0] for v in VARIANTS]:
+        if p["variant"] not in PRESETS:
             p["variant"] = d["variant"]
         if p["station"] not in WAY_STATION_CHOICES:
             p["station"] = d["station"]

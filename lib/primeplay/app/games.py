@@ -32,7 +32,8 @@ import sys
 
 GAMES = (
     ("climb", "Prime Climb", "primeplay.climb",
-     ("primeplay.climb", "primeplay.app.climb_screen")),
+     ("primeplay.climb", "primeplay.app.climb_setup",
+      "primeplay.app.climb_screen")),
 )
 
 # Dropping modules gains nothing on CPython (its heap is not the board's)

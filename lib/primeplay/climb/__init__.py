@@ -47,7 +47,7 @@ def __getattr__(name):
 
 def setup(app):
     """A new game: the setup menu (players, seats, variant)."""
-    from primeplay.app.menus import ClimbSetup
+    from primeplay.app.climb_setup import ClimbSetup
     app.go(ClimbSetup(app))
 
 
