@@ -48,7 +48,8 @@ def test_a_game_saved_by_the_previous_build_continues():
     app = App(storage=st, seed=1)
     assert app.saved_key == "climb"
     assert app.scene().texts() == ["Continue game", "Prime Climb",
-                                   "Colour explorer"]
+                                   "Colour explorer",
+                                   "Prime judge", "Judge cards"]
     app.press("A")
     assert frame(app).texts() == ["Prime Climb", "Loading...", "turn 3"]
     frame(app)
@@ -63,7 +64,8 @@ def test_a_game_saved_by_the_previous_build_continues():
 def test_a_record_without_a_game_from_the_previous_build_loads():
     app = App(storage=Storage(OLD_NO_GAME), seed=1)
     assert app.saved_game is None and app.saved_key is None
-    assert app.scene().texts() == ["Prime Climb", "Colour explorer"]
+    assert app.scene().texts() == ["Prime Climb", "Colour explorer",
+                                   "Prime judge", "Judge cards"]
     assert app.prefs["seats"] == [0, 1, 1, 1]
 
 
@@ -131,7 +133,8 @@ def test_the_main_menu_is_the_registry(toy):
     st = Storage()
     app = App(storage=st, seed=1)
     assert app.scene().texts() == ["Prime Climb", "Toy game",
-                                   "Colour explorer"]
+                                   "Colour explorer",
+                                   "Prime judge", "Judge cards"]
     app.press("DOWN")
     app.press("A")
     assert toy == ["setup"] and frame(app).texts() == ["Toy turn 0"]
@@ -165,7 +168,8 @@ def test_a_toy_save_that_fails_is_told_and_set_aside(toy):
     assert save.read(st.nvm) == {"prefs": app.prefs}
     app.press("A")
     assert app.scene().texts() == ["Prime Climb", "Toy game",
-                                   "Colour explorer"]
+                                   "Colour explorer",
+                                   "Prime judge", "Judge cards"]
 
 
 # ------------------------------------------------------------ unloading

@@ -83,7 +83,7 @@ class Menu:
 
 class MainMenu(Menu):
     """Continue (when a game is saved), the registry's games, the colour
-    explorer."""
+    explorer, the judge (by digits or by cards)."""
 
     def __init__(self, app):
         from primeplay.app.games import GAMES
@@ -96,8 +96,8 @@ class MainMenu(Menu):
         for e in GAMES:
             self.entries.append(e[0])
             self.names.append(e[1])
-        self.entries.append("explorer")
-        self.names.append("Colour explorer")
+        self.entries += ["explorer", "judge", "cards"]
+        self.names += ["Colour explorer", "Prime judge", "Judge cards"]
 
     def rows(self):
         return self.names
@@ -110,5 +110,8 @@ class MainMenu(Menu):
         elif e == "explorer":
             from primeplay.app.explorer import Explorer
             self.app.go(Explorer(self.app))
+        elif e in ("judge", "cards"):
+            from primeplay.app.judge import Judge
+            self.app.go(Judge(self.app, cards=e == "cards"))
         else:
             games.setup(self.app, e)
