@@ -145,3 +145,13 @@ def test_any_presses_never_raise_and_verdicts_are_right(keys, cards):
                 for f in j.factors:
                     prod *= f
                 assert prod == j.n
+
+
+def test_the_main_menu_opens_the_judge_after_a_loading_frame():
+    app = App(seed=1)
+    for k in ("DOWN", "DOWN", "DOWN", "A"):     # Judge cards
+        app.press(k)
+    assert app.scene().texts() == ["Prime judge", "Loading..."]
+    app.tick(50)
+    assert isinstance(app.screen, Judge) and app.screen.cards
+    assert app.scene().texts()[0] == "Judge: cards"

@@ -111,7 +111,16 @@ class MainMenu(Menu):
             from primeplay.app.explorer import Explorer
             self.app.go(Explorer(self.app))
         elif e in ("judge", "cards"):
-            from primeplay.app.judge import Judge
-            self.app.go(Judge(self.app, cards=e == "cards"))
+            # Its arithmetic is 0.1 s of imports on a board: a Loading
+            # frame answers the press first.
+            self.app.loading("Prime judge", _judge_job(self.app, e == "cards"))
         else:
             games.setup(self.app, e)
+
+
+def _judge_job(app, cards):
+    def job():
+        from primeplay.app.judge import Judge
+        import primeplay.primes  # noqa: F401  (before the first verdict)
+        app.go(Judge(app, cards=cards))
+    return job
