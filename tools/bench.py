@@ -676,9 +676,56 @@ def _test_heap():
         return re.search(r'^BOARD_HEAP = "(\w+)"', f.read(), re.M).group(1)
 
 
+def tournament(argv=()):
+    """Strong against normal: N 2-player games, seats alternating.
+
+    ``tournament --game daifugo --games N --seed S [--advanced]``: game i
+    is dealt from seed S + i, strong sits in seat i % 2.  Prints strong's
+    share of the wins as ``win_rate: X`` and its 95% Wilson interval.
+    """
+    import argparse
+    import math
+    parser = argparse.ArgumentParser(prog="bench.py tournament")
+    parser.add_argument("--game", choices=("daifugo",), default="daifugo")
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--advanced", action="store_true",
+                        help="every advanced rule a 2-player game allows")
+    args = parser.parse_args(list(argv))
+    from primeplay.daifugo.settings import Settings
+    from primeplay.daifugo.bot import Bot, play_bots, STRONG, NORMAL
+    settings = Settings.advanced(2) if args.advanced else Settings()
+    wins = moves = 0
+    t = time.perf_counter()
+    for i in range(args.games):
+        strong = i % 2
+        seats = [None, None]
+        seats[strong] = Bot(STRONG)
+        seats[1 - strong] = Bot(NORMAL)
+        g = play_bots(settings, args.seed + i, seats)
+        wins += g.winner == strong
+        moves += g.moves_made
+    n = max(args.games, 1)
+    p = wins / n
+    z = 1.96
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    print("games: %d (seeds %d..%d, %s rules, strong vs normal, seats "
+          "alternating)" % (args.games, args.seed, args.seed + args.games - 1,
+                            "advanced" if args.advanced else "basic"))
+    print("strong_wins: %d" % wins)
+    print("win_rate: %.4f" % p)
+    print("win_rate_95ci: %.4f %.4f" % (mid - half, mid + half))
+    print("moves_per_game: %.1f" % (moves / n))
+    print("seconds: %.1f" % (time.perf_counter() - t))
+    return 0
+
+
 def main(argv):
     if argv and argv[0] == "decisions":
         return decisions(argv[1:])
+    if argv and argv[0] == "tournament":
+        return tournament(argv[1:])
     climb, board, bots = climb_rows(), board_rows(), bot_fuel()
     per_ms = fuel_per_ms(climb, bots, board)[0] if board else FUEL_PER_MS
     h = heap_rows()
