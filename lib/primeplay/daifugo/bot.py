@@ -24,7 +24,8 @@ never fail the judgment).  Two levels:
 * it plans its last plays: before each candidate the hand left after it
   is read (its dead cards, and whether it is one play: "plan on which
   cards to play last"); the cards that make its best prime are kept for
-  the end, low cards go first, many cards per play go first;
+  the end, cards that join few primes go before flexible ones, low
+  cards go first, many cards per play go first;
 * leading, it reads the other hands' card counts: a play of k cards lets
   a hand of n cards go out only when k == n or k == n + 1 (a draw), so
   with an opponent low it leads another count, 3 cards above all;
@@ -350,6 +351,7 @@ HIGH = 12            # per tenth of the way up the table a play climbs
 STOP_BONUS = 300     # a Stop: the lead again
 DRAW2_BONUS = 100    # a [10] the next player must beat or draw 2
 SAFE_BONUS = 100     # a lead no low opponent can go out on
+SPEND = 5            # per play a card played could have been part of
 PASS_SCORE = 0       # play only what scores above a pass
 
 
@@ -426,6 +428,10 @@ def _score(state, hand, f, use, bestn, lead, low, nxt, h):
         if use[i] == 0 and cards[c][0] != C.DRAW and cards[c][0] != C.SKIP:
             dead += 1
     s -= DEAD * dead
+    # Flexibility spent: the plays the cards played could have joined.
+    for i in range(h):
+        if hand[i] in cids:
+            s -= SPEND * use[i]
     if rest <= 3 and rest:
         left = []
         for c in hand:
