@@ -307,7 +307,7 @@ FUEL_BUDGET = 50 * 10**6
 BYTES_BUDGET = 32 * 1024
 
 
-def budget_cases(seeds=60):
+def budget_cases(seeds=300):
     """The worst decisions of a scan: the hands with the most prime plays
     (the strong bot scores each), as a lead and against 101."""
     ns = {}
