@@ -10,6 +10,8 @@ whole number greater than 1") and neither has prime factors, so the
 factor list is empty, as ``primeplay.numbers.factorize`` has it.
 """
 
+from primeplay.numbers import factorize
+
 
 def judge(n):
     """(is_prime, factors): factors ascending with multiplicity.
@@ -17,24 +19,7 @@ def judge(n):
     judge(511) == (False, [7, 73]); judge(53) == (True, [53]);
     judge(1) == (False, []); judge(0) == (False, []).
     """
-    if not isinstance(n, int) or isinstance(n, bool):
-        raise TypeError("judge needs an int, got %r" % (n,))
-    if n < 0:
-        raise ValueError("judge needs n >= 0, got %d" % n)
-    out = []
-    if n < 2:
-        return False, out
-    while n % 2 == 0:
-        out.append(2)
-        n //= 2
-    f = 3
-    while f * f <= n:
-        while n % f == 0:
-            out.append(f)
-            n //= f
-        f += 2
-    if n > 1:
-        out.append(n)
+    out = factorize(n)
     return len(out) == 1, out
 
 
