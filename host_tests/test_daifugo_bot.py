@@ -9,49 +9,15 @@ from primeplay.daifugo import cards as C
 from primeplay.daifugo import rules
 from primeplay.daifugo.bot import (Bot, NORMAL, STRONG, TABLES, PRIME, plays,
                                    one_play, play_bots, digest)
-from primeplay.daifugo.forms import concat, form_numbers
+from primeplay.daifugo.forms import concat
 from primeplay.daifugo.game import Game
 from primeplay.daifugo.primejudge import judge
-from primeplay.daifugo.rules import TURN
 from primeplay.daifugo.settings import Settings
+
+from daifugo_helpers import table
 
 
 # ---------------------------------------------------------------- helpers
-
-def table(hands, top=(), current=0, area=None, **kw):
-    """A game with these hands (card names as cards.card_text writes
-    them), ``top`` the first cards of the deck (top first), and optionally
-    ``area`` = (player, [card names], number) as the last play."""
-    kw.setdefault("players", len(hands))
-    g = Game(Settings(**kw), 0)
-    s = g.state
-    pool = list(range(len(s.cards)))
-
-    def pick(name):
-        for c in pool:
-            if C.card_text(s.cards[c]) == name:
-                pool.remove(c)
-                return c
-        raise AssertionError("no card %s left" % name)
-
-    s.hands = [[pick(n) for n in h] for h in hands]
-    tops = [pick(n) for n in top]
-    played = None
-    if area is not None:
-        who, names, number = area
-        ids = tuple(pick(n) for n in names)
-        played = (who, ids, tuple(s.cards[c][1][0] for c in ids), number)
-        assert concat(played[2]) == number
-    tops.reverse()
-    s.deck = pool + tops
-    s.discard = []
-    s.area = [played] if played else []
-    s.last = played[0] if played else -1
-    s.current = s.leader = current
-    s.phase = TURN
-    s.drawn = False
-    g.edited()
-    return g
 
 
 def names(g, cids):

@@ -8,7 +8,6 @@ Positions are set up by hand (``table``): cards are named as
 
 import itertools
 import random
-import time
 
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st, HealthCheck
@@ -17,43 +16,16 @@ import primeplay.daifugo as D
 from primeplay.daifugo import cards as C
 from primeplay.daifugo import rules
 from primeplay.daifugo.forms import concat
-from primeplay.daifugo.game import Game, encode_move, decode_move, move_text
+from primeplay.daifugo.game import Game, encode_move, decode_move
 from primeplay.daifugo.rules import IllegalMove, TURN, DISCARD, OVER
 from primeplay.daifugo.settings import Settings
+
+from daifugo_helpers import table
 
 A, B, Cp = 0, 1, 2
 
 
 # ---------------------------------------------------------------- helpers
-
-def table(hands, top=(), current=0, discard=(), **kw):
-    """A game with these hands (lists of card names), ``top`` the first
-    cards of the deck (top first), the rest of the deck below them."""
-    kw.setdefault("players", len(hands))
-    g = Game(Settings(**kw), 0)
-    s = g.state
-    pool = list(range(len(s.cards)))
-
-    def pick(name):
-        for c in pool:
-            if C.card_text(s.cards[c]) == name:
-                pool.remove(c)
-                return c
-        raise AssertionError("no card %s left" % name)
-
-    s.hands = [[pick(n) for n in h] for h in hands]
-    tops = [pick(n) for n in top]
-    disc = [pick(n) for n in discard]
-    tops.reverse()
-    s.deck = pool + tops
-    s.discard = disc
-    s.area = []
-    s.last = -1
-    s.current = s.leader = current
-    s.phase = TURN
-    s.drawn = False
-    g.edited()
-    return g
 
 
 def cid(g, name, p=None):
