@@ -53,11 +53,7 @@ def sim_settled(keys, quiet_ms=pico.MS_PER_KEY, board="pico_ref"):
             s.advance(token[1])
         else:
             s.press(token[0])
-            while True:
-                frames = s.frames
-                s.advance(quiet_ms)
-                if s.frames == frames:
-                    break
+            s.settle(quiet_ms)
         out.append((s.frame_text(), list(s.leds)))
     return out
 
@@ -68,12 +64,7 @@ def sim_after_reload(*sessions):
     storage = sim.MemoryStorage()
     for keys in sessions:
         s = sim.Sim(seed=SEED, storage=storage)
-        for token in sim.parse_keys(keys):
-            if token[0] == "WAIT":
-                s.advance(token[1])
-            else:
-                s.press(token[0])
-                s.advance(pico.MS_PER_KEY)
+        s.run_keys(keys, pico.MS_PER_KEY)
         s.advance(pico.MS_PER_KEY)
     return sim.Sim(seed=SEED, storage=storage).frame_text()
 

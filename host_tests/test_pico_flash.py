@@ -48,11 +48,7 @@ def sim_keys(nvm, keys):
             s.advance(token[1])
         else:
             s.press(token[0])
-            while True:
-                frames = s.frames
-                s.advance(pico.MS_PER_KEY)
-                if s.frames == frames:
-                    break
+            s.settle(pico.MS_PER_KEY)
         texts.append(s.frame_text())
     return storage, texts
 

@@ -434,6 +434,15 @@ class Sim:
     def leds(self):
         return list(self.pixels.shown)
 
+    def settle(self, quiet_ms=MS_PER_KEY):
+        """Advance until no frame has come for ``quiet_ms`` (as
+        tools/pico.py's Pico.settle does on the emulated board)."""
+        while True:
+            frames = self.frames
+            self.advance(quiet_ms)
+            if self.frames == frames:
+                return
+
     def run_keys(self, keys, ms_per_key=MS_PER_KEY):
         """Feed a key script (see parse_keys): press, then advance."""
         for token in parse_keys(keys):
