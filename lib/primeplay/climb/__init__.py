@@ -29,18 +29,8 @@ _PUBLIC = {
 
 
 def __getattr__(name):
-    if name.startswith("__"):
-        raise AttributeError(name)
-    module = _PUBLIC.get(name, name)
-    # Any other name may be a submodule not imported yet: MicroPython asks
-    # here first and, unlike CPython, does not look for a submodule itself
-    # when this raises.
-    try:
-        __import__("primeplay.climb." + module)
-    except ImportError:
-        raise AttributeError(name)
-    found = globals()[module]
-    return found if module == name else getattr(found, name)
+    from primeplay import lazy_attribute
+    return lazy_attribute("primeplay.climb", _PUBLIC, globals(), name)
 
 
 # ------------------------------------------------ the app's entry points

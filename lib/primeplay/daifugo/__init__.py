@@ -23,12 +23,5 @@ _PUBLIC = {
 
 
 def __getattr__(name):
-    if name.startswith("__"):
-        raise AttributeError(name)
-    module = _PUBLIC.get(name, name)
-    try:
-        __import__("primeplay.daifugo." + module)
-    except ImportError:
-        raise AttributeError(name)
-    found = globals()[module]
-    return found if module == name else getattr(found, name)
+    from primeplay import lazy_attribute
+    return lazy_attribute("primeplay.daifugo", _PUBLIC, globals(), name)
