@@ -482,3 +482,30 @@ def test_a_save_waits_for_the_frame_that_answers_the_press():
     assert store.writes == 1
     frame(app)
     assert store.writes == 1                 # once
+
+
+def test_screens_nest_and_pop_back_as_they_were():
+    from primeplay.app import Message, Confirm, Pause
+    app = App(MemoryStorage(), seed=1)
+    menu = app.screen
+    menu.press("DOWN")
+    said = []
+    app.push(Pause(app, [("Quit", lambda: said.append("quit"))]))
+    app.push(Message(app, ["hello"]))
+    app.press("A")                  # the message goes back to the pause menu
+    assert isinstance(app.screen, Pause)
+    app.press("B")                  # B resumes: the menu, cursor kept
+    assert app.screen is menu and menu.cursor == 1
+    app.push(Pause(app, [("Quit", lambda: said.append("quit"))]))
+    app.press("DOWN")
+    app.press("A")
+    assert said == ["quit"] and app.screen is menu
+    app.push(Confirm(app, ["Sure?"], lambda: said.append("yes")))
+    app.press("B")
+    assert said == ["quit"] and app.screen is menu
+    app.push(Confirm(app, ["Sure?"], lambda: said.append("yes")))
+    app.press("A")
+    assert said == ["quit", "yes"] and app.screen is menu
+    app.push(Message(app, ["x"]))
+    app.home()                      # leaving for the main menu forgets all
+    assert app.below == []

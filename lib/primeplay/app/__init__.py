@@ -8,7 +8,8 @@
 The app imports no hardware module: the firmware and the simulator feed
 it presses and draw its scenes.  Screens are small objects with
 ``press(name)``, ``tick()`` and ``draw(scene)``; ``App.go`` switches
-between them.  Saves go through ``storage``: its ``nvm`` (4 KB of flash,
+between them, ``App.push`` shows one over another (a pause menu, a
+message, a question) and ``App.pop`` goes back to it as it was.  Saves go through ``storage``: its ``nvm`` (4 KB of flash,
 or memory or a file in the simulator), a power-safe log kept by
 ``primeplay.save``; or, without one, ``read()`` and ``write(bytes)`` of a
 single record.  Saved are remembered settings, and the game in progress
@@ -45,8 +46,8 @@ DEFAULT_PREFS = {
 
 class App:
     __slots__ = ("storage", "pixels", "buttons", "now", "seed", "rng", "prefs",
-                 "saved_key", "saved_game", "screen", "custom_cards", "job",
-                 "job_shown", "store_due", "unload_due")
+                 "saved_key", "saved_game", "screen", "below", "custom_cards",
+                 "job", "job_shown", "store_due", "unload_due")
 
     def __init__(self, storage=None, seed=0, pixels=12,
                  buttons=("UP", "DOWN", "LEFT", "RIGHT", "A", "B"),
@@ -59,6 +60,7 @@ class App:
         self.rng = None
         self.job = None
         self.job_shown = False
+        self.below = []     # the screens under ``screen`` (push/pop)
         self.store_due = 0  # 1: asked for; 2: and the answering frame is taken
         self.unload_due = False
         self.prefs = _copy_prefs(DEFAULT_PREFS)
@@ -129,6 +131,21 @@ class App:
         self.job = job
         self.job_shown = False
 
+    def push(self, screen):
+        """Show ``screen`` over the current one, which ``pop`` returns to
+        as it was (a pause menu, a message, a confirmation)."""
+        self.below.append(self.screen)
+        self.go(screen)
+
+    def pop(self):
+        """Back to the screen under the current one (the main menu when
+        there is none)."""
+        if self.below:
+            self.go(self.below.pop())
+        else:
+            from primeplay.app.menus import MainMenu
+            self.go(MainMenu(self))
+
     def loading(self, title, job, detail=""):
         """``go`` to a Loading screen naming what ``job`` prepares."""
         self.go(Loading(self, title, detail), job)
@@ -140,6 +157,7 @@ class App:
         if screen is None:
             from primeplay.app.menus import MainMenu
             screen = MainMenu(self)
+        self.below = []
         self.go(screen)
         self.store_soon()
         from primeplay.app.games import UNLOAD
@@ -312,30 +330,99 @@ def _copy_prefs(p):
 
 
 class Message:
-    """A few lines of text; A (or B) goes on to ``then``.
+    """A few lines of text; A (or B) goes on to ``then``, or, without one,
+    back to the screen it was pushed over (``App.push``).
 
-    With ``timeout`` ms it also goes on by itself (computer turns)."""
+    With ``timeout`` ms it also goes on by itself (a computer's news)."""
 
-    def __init__(self, app, lines, then, timeout=None, leds=None):
+    def __init__(self, app, lines, then=None, timeout=None, leds=None):
         self.app = app
         self.lines = lines
         self.then = then
         self.until = None if timeout is None else app.now + timeout
         self.leds = leds
 
+    def _on(self):
+        if self.then is None:
+            self.app.pop()
+        else:
+            self.app.go(self.then)
+
     def press(self, name):
         if name in ("A", "B"):
-            self.app.go(self.then)
+            self._on()
 
     def tick(self):
         if self.until is not None and self.app.now >= self.until:
-            self.app.go(self.then)
+            self._on()
 
     def draw(self, sc):
         y = 0
         for line in self.lines[:5]:
             sc.text(0, y, line[:WIDTH // CHAR_W])
             y += CHAR_H + 1
+        if self.leds is not None:
+            sc.leds = self.leds
+
+
+class Confirm:
+    """A question: A calls ``yes()`` (which goes on to the next screen),
+    B goes back to the screen below."""
+
+    def __init__(self, app, lines, yes, leds=None):
+        self.app = app
+        self.lines = lines
+        self.yes = yes
+        self.leds = leds
+
+    def press(self, name):
+        if name == "A":
+            self.app.pop()
+            self.yes()
+        elif name == "B":
+            self.app.pop()
+
+    def tick(self):
+        pass
+
+    def draw(self, sc):
+        y = 0
+        for line in self.lines[:4]:
+            sc.text(0, y, line[:WIDTH // CHAR_W])
+            y += CHAR_H + 1
+        sc.text(0, HEIGHT - CHAR_H, "A: yes  B: no")
+        if self.leds is not None:
+            sc.leds = self.leds
+
+
+class Pause:
+    """A game's pause menu, pushed over its play screen: "Resume" (or B)
+    goes back to the game; every other row is (text, action)."""
+
+    def __init__(self, app, rows, leds=None):
+        self.app = app
+        self.rows = [("Resume", None)] + list(rows)
+        self.cursor = 0
+        self.leds = leds
+
+    def press(self, name):
+        n = len(self.rows)
+        if name in ("UP", "DOWN"):
+            self.cursor = (self.cursor + (1 if name == "DOWN" else -1)) % n
+        elif name == "B":
+            self.app.pop()
+        elif name == "A":
+            act = self.rows[self.cursor][1]
+            self.app.pop()
+            if act is not None:
+                act()
+
+    def tick(self):
+        pass
+
+    def draw(self, sc):
+        from primeplay.app.menus import draw_rows
+        draw_rows(sc, [r[0] for r in self.rows], self.cursor, 0)
         if self.leds is not None:
             sc.leds = self.leds
 
