@@ -170,6 +170,28 @@ class App:
         self.saved_game = play
         self.store_soon()
 
+    def game_prefs(self, key):
+        """The remembered settings of game ``key``: a dict in ``prefs``
+        under the game's key, with every field of its entry module's
+        ``PREFS`` (defaults fill what is missing or of the wrong type) and
+        brought in range by its ``sanitize(p)``.  The game changes the
+        dict in place; ``store_soon`` saves it."""
+        from primeplay.app.games import entry
+        e = entry(key)
+        old = self.prefs.get(key)
+        if not isinstance(old, dict):
+            old = {}
+        p = {}
+        defaults = e.PREFS
+        for k in defaults:
+            d = defaults[k]
+            v = old.get(k)
+            p[k] = v if type(v) == type(d) else \
+                (list(d) if isinstance(d, list) else d)
+        e.sanitize(p)
+        self.prefs[key] = p
+        return p
+
     def has(self, button):
         return button in self.buttons
 
@@ -220,15 +242,20 @@ class App:
             if problem and problem != save.UNREADABLE:
                 self._set_aside()
             return problem
+        from primeplay.app.games import GAMES, check
         prefs = record.get("prefs")
         if isinstance(prefs, dict):
             for k in DEFAULT_PREFS:
                 if k in prefs and type(prefs[k]) == type(DEFAULT_PREFS[k]):
                     self.prefs[k] = prefs[k]
+            # A game's own settings, checked when the game asks for them
+            # (game_prefs): its module is not loaded yet.
+            for e in GAMES:
+                if isinstance(prefs.get(e[0]), dict):
+                    self.prefs[e[0]] = prefs[e[0]]
         self._sanitize_prefs()
         # One game in progress at most, under its registry key; keys of
         # games this build does not know are dropped by the next save.
-        from primeplay.app.games import GAMES, check
         for e in GAMES:
             key = e[0]
             game = record.get(key)
