@@ -47,9 +47,10 @@ def test_a_game_saved_by_the_previous_build_continues():
     st = Storage(OLD_GAME)
     app = App(storage=st, seed=1)
     assert app.saved_key == "climb"
+    # Five rows show; "Judge cards" is below them.
     assert app.scene().texts() == ["Continue game", "Prime Climb",
-                                   "Colour explorer",
-                                   "Prime judge", "Judge cards"]
+                                   "Prime Daifugo", "Colour explorer",
+                                   "Prime judge"]
     app.press("A")
     assert frame(app).texts() == ["Prime Climb", "Loading...", "turn 3"]
     frame(app)
@@ -64,7 +65,7 @@ def test_a_game_saved_by_the_previous_build_continues():
 def test_a_record_without_a_game_from_the_previous_build_loads():
     app = App(storage=Storage(OLD_NO_GAME), seed=1)
     assert app.saved_game is None and app.saved_key is None
-    assert app.scene().texts() == ["Prime Climb", "Colour explorer",
+    assert app.scene().texts() == ["Prime Climb", "Prime Daifugo", "Colour explorer",
                                    "Prime judge", "Judge cards"]
     assert app.prefs["seats"] == [0, 1, 1, 1]
 
@@ -132,9 +133,10 @@ def toy(monkeypatch):
 def test_the_main_menu_is_the_registry(toy):
     st = Storage()
     app = App(storage=st, seed=1)
-    assert app.scene().texts() == ["Prime Climb", "Toy game",
-                                   "Colour explorer",
-                                   "Prime judge", "Judge cards"]
+    assert app.scene().texts() == ["Prime Climb", "Prime Daifugo",
+                                   "Toy game", "Colour explorer",
+                                   "Prime judge"]
+    app.press("DOWN")
     app.press("DOWN")
     app.press("A")
     assert toy == ["setup"] and frame(app).texts() == ["Toy turn 0"]
@@ -167,9 +169,9 @@ def test_a_toy_save_that_fails_is_told_and_set_aside(toy):
     assert app.scene().texts()[:2] == ["Save damaged:", "missing board"]
     assert save.read(st.nvm) == {"prefs": app.prefs}
     app.press("A")
-    assert app.scene().texts() == ["Prime Climb", "Toy game",
-                                   "Colour explorer",
-                                   "Prime judge", "Judge cards"]
+    assert app.scene().texts() == ["Prime Climb", "Prime Daifugo",
+                                   "Toy game", "Colour explorer",
+                                   "Prime judge"]
 
 
 # ------------------------------------------------------------ unloading

@@ -23,7 +23,7 @@ SCREENS = {
     "climb_setup": (3, "A"),
     "climb_move": (3, "A,UP,A,A,WAIT:800"),
     "climb_confirm": (3, "A,UP,A,A,WAIT:800,A,A,A"),
-    "explorer_multiply": (3, "DOWN,A,A"),
+    "explorer_multiply": (3, "DOWN,DOWN,A,A"),
 }
 
 

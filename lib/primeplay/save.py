@@ -73,7 +73,11 @@ WORDS = ("prefs", "climb", "state", "seats", "seed", "settings", "pos",
          "double_time", "way_stations", "solitaire", "cards", "custom_cards",
          "variant", "station", "best", "own_cards", "standard", "decline",
          "there_and_back", "solitaire1", "solitaire2", "prime_sprint",
-         "prime_decline", "keeper", "action", "addsub", "goto", "wins")
+         "prime_decline", "keeper", "action", "addsub", "goto", "wins",
+         # Prime Daifugo
+         "daifugo", "hands", "area", "last", "leader", "passes", "score",
+         "zero", "multi59", "multi468", "skip", "multi_in_three", "strict",
+         "hand_limit", "hand_size", "clues", "match")
 
 
 class SaveError(ValueError):

@@ -34,6 +34,9 @@ GAMES = (
     ("climb", "Prime Climb", "primeplay.climb",
      ("primeplay.climb", "primeplay.app.climb_setup",
       "primeplay.app.climb_screen")),
+    ("daifugo", "Prime Daifugo", "primeplay.daifugo",
+     ("primeplay.daifugo", "primeplay.app.daifugo_setup",
+      "primeplay.app.daifugo_screen")),
 )
 
 # Dropping modules gains nothing on CPython (its heap is not the board's)

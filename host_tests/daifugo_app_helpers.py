@@ -1,0 +1,166 @@
+"""Prime Daifugo through the app's buttons, as a player would press them.
+
+``Table`` starts a match from the main menu and plays it: a human seat's
+moves are chosen by a bot (so a whole game has real plays, draws, D cards,
+SKIPs and discards) and then *pressed*: the cursor walks to each card, A
+picks it (again for the number a multi-number card is declared as), B
+opens the turn menu, the row is found by its text.  Every scene is
+offered to ``watch(table, scene)``.
+"""
+
+from primeplay.app import App
+from primeplay.app.daifugo_screen import DaifugoPlay, TurnMenu
+from primeplay.daifugo.bot import Bot
+
+FRAME_MS = 50
+
+
+class Nvm:
+    def __init__(self):
+        self.nvm = bytearray(b"\xff" * 4096)
+
+
+class Table:
+    def __init__(self, seed=1, players=2, seats=(0, 2, 2), match=1,
+                 rules=(), clues=1, storage=None, watch=None, app=None):
+        self.storage = storage if storage is not None else Nvm()
+        self.now = 0
+        self.watch = watch
+        self.scenes = 0
+        self.presses = 0
+        self.app = app if app is not None else App(self.storage, seed=seed)
+        if app is not None:
+            return
+        p = self.app.game_prefs("daifugo")
+        p["players"] = players
+        p["seats"] = list(seats) + [2] * (3 - len(seats))
+        p["match"] = match
+        p["clues"] = clues
+        for k in ("zero", "multi59", "multi468", "skip", "multi_in_three",
+                  "strict"):
+            p[k] = 1 if k in rules else 0
+        p["hand_limit"] = 13 if "hand_limit" in rules else 0
+        self.press("DOWN")          # Prime Daifugo
+        self.press("A")
+        self.wait(100)
+        self.press("A")             # Start
+        self.wait(100)
+
+    # ------------------------------------------------------------ time
+    def frame(self):
+        sc = self.app.scene()
+        self.scenes += 1
+        if self.watch is not None:
+            self.watch(self, sc)
+        return sc
+
+    def press(self, name):
+        self.presses += 1
+        self.app.press(name)
+        self.frame()
+        self.now += FRAME_MS
+        self.app.tick(self.now)
+        self.frame()
+
+    def wait(self, ms):
+        end = self.now + ms
+        while self.now < end:
+            self.now += FRAME_MS
+            self.app.tick(self.now)
+            self.frame()
+
+    # ------------------------------------------------------------ play
+    @property
+    def play(self):
+        s = self.app.screen
+        if isinstance(s, DaifugoPlay):
+            return s
+        for b in self.app.below:
+            if isinstance(b, DaifugoPlay):
+                return b
+        return None
+
+    def menu_row(self, starts):
+        """Open the turn menu and choose the row starting with ``starts``."""
+        self.press("B")
+        menu = self.app.screen
+        assert isinstance(menu, TurnMenu), type(menu).__name__
+        rows = menu.rows()
+        want = [i for i in range(len(rows)) if rows[i].startswith(starts)]
+        assert want, (starts, rows)
+        while menu.cursor != want[0]:
+            self.press("DOWN")
+        self.press("A")
+
+    def cursor_to(self, cid):
+        play = self.play
+        order = play.order()
+        i = order.index(cid)
+        while play.cursor != i:
+            self.press("RIGHT" if play.cursor < i else "LEFT")
+
+    def human_move(self, move):
+        """Press the buttons that make ``move`` in the hand view."""
+        play = self.play
+        k = move[0]
+        if k == "play":
+            cids, values = move[1], move[2]
+            for i in range(len(cids)):
+                self.cursor_to(cids[i])
+                self.press("A")
+                card = play.state.cards[cids[i]]
+                while [x for x in play.sel if x[0] == cids[i]][0][1] != \
+                        values[i]:
+                    self.press("A")
+            # Picked in the number's order already.
+            assert play.picked() == (tuple(cids), tuple(values)), \
+                (play.picked(), move, card)
+            self.menu_row("Play ")
+        elif k == "draw":
+            self.menu_row("Draw")
+        elif k == "pass":
+            self.menu_row("Pass")
+        else:       # dcard, skip, discard: A on the card, A to confirm
+            self.cursor_to(move[1])
+            self.press("A")
+            self.press("A")
+
+    def until_hand(self, limit=2000):
+        """Go on (A on pass screens and pages, time for computers) until a
+        human's hand shows."""
+        for _ in range(limit):
+            play = self.play
+            if play.mode == "hand" and self.app.screen is play:
+                return play
+            if play.mode in ("table", "page") and play.page_bot or \
+                    play.mode == "table":
+                self.wait(10 * FRAME_MS)
+            else:
+                self.press("A")
+        raise AssertionError("no hand showed")
+
+    def run(self, limit=4000, bots=None):
+        """Play until the match is over (the results screen)."""
+        if bots is None:
+            bots = {}
+        for _ in range(limit):
+            play = self.play
+            if play is None or play.mode == "over":
+                return play
+            if self.app.screen is not play:
+                self.press("A")     # a message or question over the game
+            elif play.mode == "pass":
+                self.press("A")
+            elif play.mode == "page":
+                if play.page_bot:
+                    self.wait(10 * FRAME_MS)
+                else:
+                    self.press("A")
+            elif play.mode == "hand":
+                p = play.state.current
+                if p not in bots:
+                    bots[p] = Bot("strong")
+                self.human_move(bots[p].choose(play.state))
+            else:
+                self.wait(10 * FRAME_MS)
+        raise AssertionError("the match did not end")

@@ -1,0 +1,98 @@
+"""Prime Daifugo's setup menu: players, who is a computer (and how
+strong), the match length, clues and the advanced rules, each on its own
+row ("You may choose one, or some, or all (!)").
+
+Remembered in ``app.game_prefs("daifugo")`` (defaults and range checks:
+``primeplay.daifugo.PREFS``).  Loaded when the game is chosen in the main
+menu and unloaded with it.
+"""
+
+from primeplay.app import colours
+from primeplay.app.menus import Menu
+
+SEAT_KINDS = ("human", "computer", "strong cpu")
+ONOFF = ("off", "on")
+
+
+class DaifugoSetup(Menu):
+    """Start first (A twice starts the remembered match), then the rows
+    that change it."""
+
+    def __init__(self, app):
+        Menu.__init__(self, app)
+        self.p = app.game_prefs("daifugo")
+
+    def layout(self):
+        """The rows as (key, text)."""
+        p = self.p
+        out = [("start", "Start"),
+               ("players", "Players: %d" % p["players"])]
+        for s in range(p["players"]):
+            out.append(("seat%d" % s, "P%d %s: %s" % (
+                s + 1, colours.SEAT_NAMES[s], SEAT_KINDS[p["seats"][s]])))
+        out.append(("match", "Match: first to %d" % p["match"]))
+        out.append(("clues", "Clues: %s" % ONOFF[p["clues"]]))
+        out.append(("zero", "[0] cards: %s" % ONOFF[p["zero"]]))
+        out.append(("multi59", "[5/9] cards: %s" % ONOFF[p["multi59"]]))
+        out.append(("multi468", "[4/6/8] cards: %s" % ONOFF[p["multi468"]]))
+        if p["multi59"] or p["multi468"]:
+            out.append(("multi_in_three", "Multi in 3: %s" % (
+                "yes" if p["multi_in_three"] else "no")))
+        if p["players"] == 3:
+            out.append(("skip", "SKIP cards: %s" % ONOFF[p["skip"]]))
+        out.append(("hand_limit", "Hand limit: %s" % (
+            p["hand_limit"] or "none")))
+        out.append(("strict", "Practice: %s" % ONOFF[p["strict"]]))
+        return out
+
+    def rows(self):
+        return [t for _, t in self.layout()]
+
+    def change(self, i, step):
+        key = self.layout()[i][0]
+        p = self.p
+        if key == "players":
+            p["players"] = 5 - p["players"]
+        elif key.startswith("seat"):
+            s = int(key[4:])
+            p["seats"][s] = (p["seats"][s] + step) % len(SEAT_KINDS)
+        elif key == "match":
+            p["match"] = (p["match"] - 1 + step) % 3 + 1
+        elif key == "hand_limit":
+            p["hand_limit"] = 13 - p["hand_limit"]
+        elif key != "start":
+            p[key] = 1 - p[key]
+
+    def choose(self, i):
+        if self.layout()[i][0] == "start":
+            self.start()
+        else:
+            self.change(i, 1)
+
+    def back(self):
+        self.app.home()
+
+    def settings(self):
+        from primeplay.daifugo.settings import Settings
+        p = self.p
+        s = Settings(p["players"], zero=bool(p["zero"]),
+                     multi59=bool(p["multi59"]),
+                     multi468=bool(p["multi468"]),
+                     skip=bool(p["skip"]) and p["players"] == 3,
+                     multi_in_three=bool(p["multi_in_three"]),
+                     hand_limit=p["hand_limit"], strict=bool(p["strict"]))
+        s.validate()
+        return s
+
+    def start(self):
+        self.app.store_soon()
+        self.app.loading("Prime Daifugo", self._start,
+                         "first to %d" % self.p["match"])
+
+    def _start(self):
+        from primeplay.app.daifugo_screen import DaifugoPlay
+        settings = self.settings()
+        seats = list(self.p["seats"][:settings.players])
+        self.app.go(DaifugoPlay(self.app, settings, self.app.new_seed(),
+                                seats, clues=bool(self.p["clues"]),
+                                match=self.p["match"]))
