@@ -81,3 +81,13 @@ def test_a_long_bot_game_fits_the_boards_heap():
     out = mpvm.run_cp(BOT_GAME_CODE, heapsize=BOARD_HEAP)
     assert out == heap.on_cpython(BOT_GAME_CODE)
     assert out.startswith("14791 ")
+
+
+# Prime Daifugo at the same heap: 3 strong computers, every advanced rule,
+# a match to two wins, a save at every turn's start, the power cut and
+# Continue (heap.GAME_KEYS["daifugo"]).
+@pytest.mark.parametrize("seed", list(range(10)))
+def test_a_daifugo_match_of_computers_fits_the_boards_heap(seed, mpy_lib):
+    want = heap.play(seed, game="daifugo")
+    assert want[1].startswith("Continue game\nover ")
+    assert heap.play(seed, BOARD_HEAP, mpy_lib, game="daifugo") == want

@@ -97,9 +97,7 @@ st = Storage(%(path)r)
 from primeplay.app import App
 a = App(st, seed=%(seed)d)
 if %(phase)d == 1:
-    # Prime Climb; 4 players; P1 a computer too (P2-P4 are by default).
-    for k in ("A", "DOWN", "RIGHT", "RIGHT", "DOWN", "RIGHT",
-              "DOWN", "DOWN", "DOWN", "DOWN", "DOWN", "A"):
+    for k in %(keys)r:
         a.press(k)
     frames = play(a, %(cut)d)
 else:
@@ -108,9 +106,22 @@ else:
     a.press("A")
     frames = play(a, 40000)
 s = a.screen
-print(s.mode, s.state.turn, s.state.pos, s.state.winner, st.nvm.writes,
-      frames)
+print(s.mode, s.state.turn, getattr(s.state, "pos", None),
+      getattr(s, "score", None), s.state.winner, st.nvm.writes, frames)
 '''
+
+# From the main menu to a game with a computer at every seat.
+GAME_KEYS = {
+    # Prime Climb; 4 players; P1 a computer too (P2-P4 are by default).
+    "climb": ("A", "DOWN", "RIGHT", "RIGHT", "DOWN", "RIGHT",
+              "DOWN", "DOWN", "DOWN", "DOWN", "DOWN", "A"),
+    # Prime Daifugo; 3 players, all strong computers, every advanced rule
+    # (the most cards, the most plays to weigh), first to 2.
+    "daifugo": ("DOWN", "A", "DOWN", "RIGHT", "DOWN", "RIGHT", "RIGHT",
+                "DOWN", "DOWN", "DOWN", "DOWN", "DOWN", "A", "DOWN", "A",
+                "DOWN", "A", "DOWN", "A", "DOWN", "A", "DOWN", "DOWN",
+                "DOWN", "A"),
+}
 
 
 def on_cpython(code):
@@ -120,7 +131,7 @@ def on_cpython(code):
     return out.getvalue()
 
 
-def play(seed, heapsize=None, path=mpvm.LIB_DIR):
+def play(seed, heapsize=None, path=mpvm.LIB_DIR, game="climb"):
     """The two halves' output (before the cut, after Continue) of seed's
     game on cp32 at ``heapsize`` (a -X heapsize string) from ``path``
     (lib/ as .py or .mpy), or on CPython when ``heapsize`` is None.  A
@@ -130,7 +141,8 @@ def play(seed, heapsize=None, path=mpvm.LIB_DIR):
         nvm = os.path.join(tmp, "nvm.bin")
         for phase in (1, 2):
             code = GAME_CODE % {"path": nvm, "seed": seed, "phase": phase,
-                                "cut": FRAMES_BEFORE_CUT}
+                                "cut": FRAMES_BEFORE_CUT,
+                                "keys": GAME_KEYS[game]}
             if heapsize is None:
                 out.append(on_cpython(code))
                 continue
@@ -142,21 +154,22 @@ def play(seed, heapsize=None, path=mpvm.LIB_DIR):
     return out
 
 
-def smallest_heap(seeds=SEEDS, path=mpvm.LIB_DIR, lo=100, hi=200):
+def smallest_heap(seeds=SEEDS, path=mpvm.LIB_DIR, lo=100, hi=200,
+                  game="climb"):
     """The smallest cp32 heap (KiB) at which every seed's game equals
     CPython's, by bisection per seed: {seed: KiB}.  (Fragmentation can
     make a heap fail that is larger than one that passes; the test runs
     the heap it names, so this is a report, not a proof.)"""
     out = {}
     for seed in seeds:
-        want = play(seed)
-        if play(seed, "%dK" % hi, path) != want:
+        want = play(seed, game=game)
+        if play(seed, "%dK" % hi, path, game) != want:
             out[seed] = None
             continue
         a, b = lo, hi      # a fails (or is the floor), b passes
         while b - a > 1:
             m = (a + b) // 2
-            if play(seed, "%dK" % m, path) == want:
+            if play(seed, "%dK" % m, path, game) == want:
                 b = m
             else:
                 a = m

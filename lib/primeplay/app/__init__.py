@@ -33,6 +33,15 @@ from primeplay.app.scene import Scene, BUTTONS, CHAR_W, CHAR_H, WIDTH, \
     HEIGHT, text_width, wrap
 from primeplay.app import colours
 
+def __getattr__(name):
+    # Screens only a game needs (a question, its pause menu) are loaded
+    # with the first game that asks: the main menu does without them.
+    from primeplay import lazy_attribute
+    return lazy_attribute("primeplay.app", {"Confirm": "pages",
+                                            "Pause": "pages"},
+                          globals(), name)
+
+
 DEFAULT_PREFS = {
     "players": 2,
     "seats": [0, 1, 1, 1],      # 0 human, 1 computer
@@ -388,68 +397,6 @@ class Message:
         for line in self.lines[:5]:
             sc.text(0, y, line[:WIDTH // CHAR_W])
             y += CHAR_H + 1
-        if self.leds is not None:
-            sc.leds = self.leds
-
-
-class Confirm:
-    """A question: A calls ``yes()`` (which goes on to the next screen),
-    B goes back to the screen below."""
-
-    def __init__(self, app, lines, yes, leds=None):
-        self.app = app
-        self.lines = lines
-        self.yes = yes
-        self.leds = leds
-
-    def press(self, name):
-        if name == "A":
-            self.app.pop()
-            self.yes()
-        elif name == "B":
-            self.app.pop()
-
-    def tick(self):
-        pass
-
-    def draw(self, sc):
-        y = 0
-        for line in self.lines[:4]:
-            sc.text(0, y, line[:WIDTH // CHAR_W])
-            y += CHAR_H + 1
-        sc.text(0, HEIGHT - CHAR_H, "A: yes  B: no")
-        if self.leds is not None:
-            sc.leds = self.leds
-
-
-class Pause:
-    """A game's pause menu, pushed over its play screen: "Resume" (or B)
-    goes back to the game; every other row is (text, action)."""
-
-    def __init__(self, app, rows, leds=None):
-        self.app = app
-        self.rows = [("Resume", None)] + list(rows)
-        self.cursor = 0
-        self.leds = leds
-
-    def press(self, name):
-        n = len(self.rows)
-        if name in ("UP", "DOWN"):
-            self.cursor = (self.cursor + (1 if name == "DOWN" else -1)) % n
-        elif name == "B":
-            self.app.pop()
-        elif name == "A":
-            act = self.rows[self.cursor][1]
-            self.app.pop()
-            if act is not None:
-                act()
-
-    def tick(self):
-        pass
-
-    def draw(self, sc):
-        from primeplay.app.menus import draw_rows
-        draw_rows(sc, [r[0] for r in self.rows], self.cursor, 0)
         if self.leds is not None:
             sc.leds = self.leds
 

@@ -459,10 +459,17 @@ class DaifugoPlay:
         hands = " ".join(["%s:%d" % (seat_name(q), len(s.hands[q]))
                           for q in range(s.settings.players)])
         disc = s.cards[s.discard[-1]][4] if s.discard else "-"
-        score = "-".join([str(x) for x in self.score])
         return [area, "Cards " + hands, "Deck %d  top %s" % (len(s.deck),
                                                             disc),
-                "Score %s (to %d)" % (score, self.match), "A: back"]
+                "Wins %s (to %d)" % (self.score_text(True), self.match),
+                "A: back"]
+
+    def score_text(self, short=False):
+        """"Wins P1:1 P2:0" (short: "1-0")."""
+        if short:
+            return "-".join([str(x) for x in self.score])
+        return "Wins " + " ".join(["%s:%d" % (seat_name(q), self.score[q])
+                                   for q in range(len(self.score))])
 
     def pause(self):
         self.app.push(Pause(self.app, [("Table", self._push_table),
@@ -652,7 +659,7 @@ class DaifugoPlay:
             w = page[1]
             sc.text(0, 0, "Game over")
             sc.text(0, 14, "%s wins!" % seat_name(w), 2)
-            sc.text(0, 40, "Score " + "-".join([str(x) for x in self.score]))
+            sc.text(0, 40, self.score_text())
             sc.text(0, 52, "A: go on")
             sc.leds = colours.seat_ring(w, n, 16)
         else:
@@ -672,9 +679,7 @@ class DaifugoPlay:
         w = s.winner
         sc.text(0, 0, "Match over")
         sc.text(0, 14, "%s wins!" % seat_name(w), 2)
-        sc.text(0, 40, ("Score " + "-".join([str(x) for x in self.score]) +
-                        (" %s" % ("computer" if self.bots[w] else "human"))
-                        )[:COLS])
+        sc.text(0, 40, self.score_text())
         sc.text(0, 52, "A: menu")
         sc.leds = colours.seat_ring(w, self.app.pixels, 16)
 

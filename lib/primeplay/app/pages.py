@@ -1,0 +1,69 @@
+"""Screens a game pushes over its play screen (``App.push``): a question
+and the pause menu.  Imported with the first game that asks for them
+(``primeplay.app.Confirm``, ``primeplay.app.Pause`` load this module), so
+the main menu does without their code.
+"""
+
+from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, HEIGHT
+
+
+class Confirm:
+    """A question: A calls ``yes()`` (which goes on to the next screen),
+    B goes back to the screen below."""
+
+    def __init__(self, app, lines, yes, leds=None):
+        self.app = app
+        self.lines = lines
+        self.yes = yes
+        self.leds = leds
+
+    def press(self, name):
+        if name == "A":
+            self.app.pop()
+            self.yes()
+        elif name == "B":
+            self.app.pop()
+
+    def tick(self):
+        pass
+
+    def draw(self, sc):
+        y = 0
+        for line in self.lines[:4]:
+            sc.text(0, y, line[:WIDTH // CHAR_W])
+            y += CHAR_H + 1
+        sc.text(0, HEIGHT - CHAR_H, "A: yes  B: no")
+        if self.leds is not None:
+            sc.leds = self.leds
+
+
+class Pause:
+    """A game's pause menu, pushed over its play screen: "Resume" (or B)
+    goes back to the game; every other row is (text, action)."""
+
+    def __init__(self, app, rows, leds=None):
+        self.app = app
+        self.rows = [("Resume", None)] + list(rows)
+        self.cursor = 0
+        self.leds = leds
+
+    def press(self, name):
+        n = len(self.rows)
+        if name in ("UP", "DOWN"):
+            self.cursor = (self.cursor + (1 if name == "DOWN" else -1)) % n
+        elif name == "B":
+            self.app.pop()
+        elif name == "A":
+            act = self.rows[self.cursor][1]
+            self.app.pop()
+            if act is not None:
+                act()
+
+    def tick(self):
+        pass
+
+    def draw(self, sc):
+        from primeplay.app.menus import draw_rows
+        draw_rows(sc, [r[0] for r in self.rows], self.cursor, 0)
+        if self.leds is not None:
+            sc.leds = self.leds
