@@ -320,3 +320,55 @@ def test_leaving_a_game_gives_its_heap_back_on_circuitpython():
     # Playing again and leaving again costs nothing more.
     assert qstrs[4] - qstrs[2] < 64
     assert abs(free[4] - free[2]) <= 512
+
+
+# Prime Daifugo the same way: 3 strong computers, leave by the pause menu
+# ("Save and quit", its third row), Continue, leave again.
+DAIFUGO_LEAVE_CODE = LEAVE_CODE.split("def leave():")[0] + r'''
+def leave():
+    for _ in range(50):
+        if type(a.screen).__name__ == "Pause":
+            break
+        a.press("B")        # (on a page B turns it; then the pause menu)
+        frames(1)
+    a.press("DOWN")
+    a.press("DOWN")
+    a.press("A")
+    frames(2)
+
+
+frames(2)
+free("before")
+for k in ("DOWN", "A", "DOWN", "RIGHT", "DOWN", "RIGHT", "RIGHT", "UP",
+          "UP", "A"):
+    a.press(k)
+frames(200)
+free("playing")
+leave()
+free("left")
+a.press("A")        # Continue
+frames(200)
+free("playing")
+leave()
+free("left")
+'''
+
+
+@pytest.mark.skipif(bool(_missing), reason=str(_missing))
+def test_leaving_daifugo_gives_its_heap_back_on_circuitpython():
+    out = mpvm.run_cp(DAIFUGO_LEAVE_CODE, heapsize="180K",
+                      path=heap.mpy_lib())
+    lines = out.splitlines()
+    rows = [line.split(" ", 3) for line in lines[0::2]]
+    qstrs = [int(line.rsplit("n_total_bytes=", 1)[1]) for line in lines[1::2]]
+    print(out)
+    assert [r[0] for r in rows] == ["before", "playing", "left",
+                                    "playing", "left"]
+    free = [int(r[1]) for r in rows]
+    assert [int(r[2]) > 0 for r in rows] == [True, True, False, True, False]
+    assert rows[2][3] == rows[4][3] == "Continue game"
+    assert free[0] - free[1] > 20000
+    kept = qstrs[2] - qstrs[0]
+    assert free[2] >= free[0] - kept - 2048
+    assert qstrs[4] - qstrs[2] < 64
+    assert abs(free[4] - free[2]) <= 512

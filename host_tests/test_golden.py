@@ -24,6 +24,12 @@ SCREENS = {
     "climb_move": (3, "A,UP,A,A,WAIT:800"),
     "climb_confirm": (3, "A,UP,A,A,WAIT:800,A,A,A"),
     "explorer_multiply": (3, "DOWN,DOWN,A,A"),
+    # Prime Daifugo: the hand with [3] picked (prime, with clues on);
+    # [9] played and judged; two humans: the pass screen.
+    "daifugo_hand": (3, "DOWN,A,A,RIGHT,RIGHT,A"),
+    "daifugo_not_prime": (3, "DOWN,A,A,RIGHT,RIGHT,RIGHT,RIGHT,RIGHT,A,B,A"),
+    "daifugo_pass": (5, "DOWN,A,DOWN,DOWN,DOWN,LEFT,LEFT,UP,UP,UP,A,"
+                        "WAIT:1500"),
 }
 
 

@@ -232,8 +232,9 @@ class DaifugoPlay:
                               e[5] if not ok else []))
             elif k == "pass":
                 if not acted:
-                    pages.append(("text", [seat_name(p) + (
-                        " draws and" if drew else ""), "passes."]))
+                    pages.append(("text", [seat_name(p) + " draws and",
+                                           "passes."] if drew else
+                                  [seat_name(p) + " passes."]))
                 acted = True
             elif k == "draw2":
                 pages.append(("draw2", ["Draw 2!",
