@@ -171,6 +171,20 @@ def test_judge_examples():
     assert D.verdict(53) == "53 is prime"
 
 
+def test_verdict_is_the_judge_screens_text():
+    # One text for the judge screen and a refused play: primes.verdict_text,
+    # "is not prime" added after the factors.
+    from primeplay.primes import verdict_text
+    for n in range(0, 2000):
+        t = verdict_text(n)
+        ok, factors = D.judge(n)
+        if ok or n < 2:
+            assert D.verdict(n) == t
+        else:
+            assert D.verdict(n) == t + " is not prime"
+            assert t == "%d = %s" % (n, " x ".join(str(f) for f in factors))
+
+
 def test_form_numbers_examples():
     assert D.form_numbers([3, 10]) == {310, 103}
     assert D.form_numbers([3, 7, 9]) == {379, 397, 739, 793, 937, 973}

@@ -25,10 +25,14 @@ def judge(n):
 
 def verdict(n):
     """The judge's words: "53 is prime", "511 = 7 x 73 is not prime",
-    "1 is not prime"."""
-    ok, factors = judge(n)
-    if ok:
-        return "%d is prime" % n
-    if len(factors) < 2:
-        return "%d is not prime" % n
-    return "%d = %s is not prime" % (n, " x ".join([str(f) for f in factors]))
+    "1 is not prime".
+
+    The words are the judge screen's (``primeplay.primes.verdict_text``,
+    one text for both), with "is not prime" after the factors, as a
+    refused play reads.  primes is imported here, not at the top: only a
+    strict game's refused play needs it, and its tables cost heap."""
+    from primeplay.primes import verdict_text
+    text = verdict_text(n)
+    if " = " in text:
+        return text + " is not prime"
+    return text
