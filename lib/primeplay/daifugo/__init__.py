@@ -19,6 +19,9 @@ _PUBLIC = {
     "winner": "rules",
     "places": "rules",
     "Game": "game",
+    # The hand view's clue button; the module itself is reached as
+    # D.clues already (a name not in this table is a submodule).
+    "clue_lines": "clues",
 }
 
 

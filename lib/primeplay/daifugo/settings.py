@@ -11,11 +11,12 @@ from primeplay.daifugo import cards as C
 
 class Settings:
     __slots__ = ("players", "zero", "multi59", "multi468", "skip",
-                 "multi_in_three", "hand_limit", "strict", "hand_size")
+                 "multi_in_three", "hand_limit", "strict", "hand_size",
+                 "clues")
 
     def __init__(self, players=2, zero=False, multi59=False, multi468=False,
                  skip=False, multi_in_three=False, hand_limit=0,
-                 strict=False, hand_size=10):
+                 strict=False, hand_size=10, clues=True):
         self.players = players
         # Advanced rules: the cards they add to the deck.
         self.zero = zero
@@ -32,6 +33,10 @@ class Settings:
         # a non-prime play as an illegal move.
         self.strict = strict
         self.hand_size = hand_size
+        # The hand view's clue button (clues.clue_lines): the printed
+        # cards' clues and more.  Off, a game of memory alone; the rules
+        # never look at it.
+        self.clues = clues
 
     @classmethod
     def advanced(cls, players=3, **kw):

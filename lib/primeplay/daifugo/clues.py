@@ -1,0 +1,324 @@
+"""Clues: which cards make a prime with which, as the printed cards tell.
+
+The rulebook, "7. Anatomy of Cards": every number card shows "Clues when
+playing 2 cards" (cards it "can be combined with ... to create a prime
+number") and "the number of other cards ... that can form a prime
+number"; "This doesn't tell you in which order you should play the card".
+On the device the clue is worked out from the deck actually in play
+(``state.cards``: the advanced sets change it) and says more than the
+card: the order that is prime, and for a selection of 2-3 cards every
+prime it forms.
+
+* ``partners(cards, value, cid=None)``: the values a card of ``value``
+  makes a 2-card prime with, as ``(other, first, second, copies)``:
+  ``first`` is True when value-then-other is prime ([3] then [10]: 310,
+  no), ``second`` when other-then-value is (103, yes), ``copies`` the
+  cards of the deck, the held card ``cid`` left out, that can be played
+  as ``other``.  A multi-number card partners through any of its
+  numbers: a [5/9] is a copy of 5 and a copy of 9 (so it is in two
+  entries, or in the entry of its own other number when it is held).
+* ``partner_count(cards, cid)``: the other cards of the deck that make a
+  2-card prime with card ``cid`` in some order and declaration, each
+  card once (the printed card's count, "a total of 11 including [5] and
+  [10]"; a held [5/9] counts partners of 5 and of 9 together).
+* ``primes_of(cards, cids, settings)``: every prime the 1-3 cards
+  ``cids`` form in any order and declaration, ascending, each once.  The
+  play itself is checked by the rules (``rules.check_play``: single-digit
+  cards and the icon for 3, the optional multi-number rule, no leading
+  [0]), but as a lead: the play area and its card count are ignored.
+* ``clue_lines(cards, cids, settings)``: the clue as short lines for the
+  128x64 screen (at most ``WIDTH`` = 21 characters each); [] when the
+  setting ``settings.clues`` is off.
+
+Pure functions of the card tuple: nothing here looks at hands, so a
+clue never tells where the other cards are.
+"""
+
+from primeplay.daifugo import cards as C
+from primeplay.daifugo.forms import concat
+from primeplay.daifugo.primejudge import judge
+from primeplay.daifugo.rules import IllegalMove, State, check_play
+
+WIDTH = 21      # characters a line of the 128x64 screen holds (6x8 font)
+
+# Every order of 1, 2 and 3 positions (forms.form_numbers has the same).
+_ORDERS = (
+    None,
+    ((0,),),
+    ((0, 1), (1, 0)),
+    ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)),
+)
+
+
+def _prime(values):
+    """Do these card values, in this order, form a prime?"""
+    n = concat(values)
+    return n > 1 and judge(n)[0]
+
+
+def _formable(card):
+    return card[0] == C.NUMBER or card[0] == C.MULTI
+
+
+def _held(cards, value):
+    """The card a clue of ``value`` is for when none is named: the first
+    number card of that value, else the first multi card showing it."""
+    for want in (C.NUMBER, C.MULTI):
+        for c in range(len(cards)):
+            if cards[c][0] == want and value in cards[c][1]:
+                return c
+    return -1
+
+
+def deck_values(cards):
+    """The values the cards can be played as, ascending, each once."""
+    out = []
+    for card in cards:
+        if _formable(card):
+            for v in card[1]:
+                if v not in out:
+                    out.append(v)
+    out.sort()
+    return out
+
+
+def copies(cards, value, cid=-1):
+    """How many cards other than ``cid`` can be played as ``value``."""
+    n = 0
+    for c in range(len(cards)):
+        if c != cid and _formable(cards[c]) and value in cards[c][1]:
+            n += 1
+    return n
+
+
+def partners(cards, value, cid=None):
+    """[(other, first, second, copies)] for a card played as ``value``,
+    ``other`` ascending; only values with a prime in some order and at
+    least one card left.  ``cid`` is the held card, left out of the
+    counts; None means one card of ``value`` (see ``_held``)."""
+    if cid is None:
+        cid = _held(cards, value)
+    out = []
+    pair = [value, 0]
+    for w in deck_values(cards):
+        pair[1] = w
+        first = _prime(pair)
+        pair[0], pair[1] = w, value
+        second = _prime(pair)
+        pair[0] = value
+        if first or second:
+            k = copies(cards, w, cid)
+            if k:
+                out.append((w, first, second, k))
+    return out
+
+
+def partner_count(cards, cid):
+    """The other cards that make a 2-card prime with card ``cid``, each
+    once (a multi card through any of its numbers, on either side)."""
+    mine = cards[cid][1]
+    n = 0
+    for c in range(len(cards)):
+        card = cards[c]
+        if c == cid or not _formable(card):
+            continue
+        hit = False
+        for v in mine:
+            for w in card[1]:
+                if _prime((v, w)) or _prime((w, v)):
+                    hit = True
+                    break
+            if hit:
+                break
+        if hit:
+            n += 1
+    return n
+
+
+def _probe(cards, cids, settings):
+    """A State holding just what rules.check_play reads: the cards, one
+    hand of ``cids``, an empty area (a lead), the settings."""
+    s = object.__new__(State)
+    s.cards = cards
+    s.settings = settings
+    s.hands = [list(cids)]
+    s.current = 0
+    s.area = []
+    return s
+
+
+def _arrangements(cards, cids):
+    """(ordered cids, values) for every order and declaration."""
+    k = len(cids)
+    for order in _ORDERS[k]:
+        ids = tuple([cids[i] for i in order])
+        choices = [cards[c][1] for c in ids]
+        # Every declaration: an odometer over the cards' values.
+        at = [0] * k
+        while True:
+            yield ids, tuple([choices[i][at[i]] for i in range(k)])
+            i = k - 1
+            while i >= 0:
+                at[i] += 1
+                if at[i] < len(choices[i]):
+                    break
+                at[i] = 0
+                i -= 1
+            if i < 0:
+                break
+
+
+def _check(cards, cids, settings):
+    if not 1 <= len(cids) <= 3:
+        raise ValueError("a play is 1 to 3 cards, got %d" % len(cids))
+    for i in range(len(cids)):
+        c = cids[i]
+        if not isinstance(c, int) or not 0 <= c < len(cards):
+            raise ValueError("no card %r" % (c,))
+        if c in cids[i + 1:]:
+            raise ValueError("card %d is selected twice" % c)
+
+
+def primes_of(cards, cids, settings):
+    """Every prime the cards ``cids`` form as a lead, ascending, each
+    once: any order, any declaration of multi-number cards, the rules'
+    checks of a play (3-card restrictions, no leading [0]); the play
+    area and its card count are not looked at."""
+    out, _ = _primes_and_refusal(cards, cids, settings)
+    return out
+
+
+def _primes_and_refusal(cards, cids, settings):
+    """(primes, why): ``why`` is the rules' refusal when no arrangement
+    is a legal play at all, else None."""
+    _check(cards, cids, settings)
+    for c in cids:
+        if not _formable(cards[c]):
+            # D and SKIP never form a number; say it as the rules do.
+            return [], "%s does not form a number" % cards[c][4]
+    s = _probe(cards, cids, settings)
+    out = []
+    why = None
+    legal = False
+    for ids, values in _arrangements(cards, cids):
+        try:
+            n = check_play(s, ids, values)
+        except IllegalMove as e:
+            if why is None:
+                why = str(e)
+            continue
+        legal = True
+        if n not in out and judge(n)[0]:
+            out.append(n)
+    out.sort()
+    return out, (None if legal else why)
+
+
+# ------------------------------------------------------------ text
+
+def _pack(items, sep, out):
+    """Append ``items`` to ``out`` as lines of at most WIDTH characters."""
+    line = ""
+    for it in items:
+        if line and len(line) + len(sep) + len(it) > WIDTH:
+            out.append(line)
+            line = ""
+        line = line + sep + it if line else it
+    if line:
+        out.append(line)
+
+
+def wrap(text, out=None):
+    """``text`` in lines of at most WIDTH characters, broken at spaces."""
+    if out is None:
+        out = []
+    words = []
+    for w in text.split(" "):
+        while len(w) > WIDTH:
+            words.append(w[:WIDTH])
+            w = w[WIDTH:]
+        if w:
+            words.append(w)
+    _pack(words, " ", out)
+    return out
+
+
+def _entry(value, p):
+    """'1:71 17': the partner's value, then the primes, value first."""
+    w, first, second = p[0], p[1], p[2]
+    nums = []
+    if first:
+        nums.append(str(concat((value, w))))
+    if second and not (first and w == value):     # [1][1]: 11 once
+        nums.append(str(concat((w, value))))
+    return str(w) + ":" + " ".join(nums)
+
+
+def _names(cards, cids):
+    return "".join([C.card_text(cards[c]) for c in cids])
+
+
+def _one(cards, cid, out):
+    card = cards[cid]
+    name = C.card_text(card)
+    if not _formable(card):
+        wrap("%s is not a number card: no clue" % name, out)
+        return
+    n = partner_count(cards, cid)
+    if not n:
+        out.append(name + ": no 2-card prime")
+        return
+    out.append(name + " primes with:")
+    multi = len(card[1]) > 1
+    for v in card[1]:
+        ps = partners(cards, v, cid)
+        if not ps:
+            continue
+        if multi:
+            out.append("as %d:" % v)
+        _pack([_entry(v, p) for p in ps], "  ", out)
+    out.append("%d partner card%s" % (n, "" if n == 1 else "s"))
+
+
+def clue_lines(cards, cids, settings):
+    """The clue for the selected cards ``cids`` (1-3 ids of ``cards``) as
+    lines of at most WIDTH characters; [] when clues are off.
+
+    One card, [7] of the basic deck (a partner's value, then the primes
+    the two make, the held card's value first; a multi card gets an "as
+    5:" line for each of its numbers)::
+
+        [7] primes with:
+        1:71 17  3:73 37
+        4:47  6:67  9:79 97
+        10:107  12:127
+        13:137  19:719 197
+        25 partner cards
+
+    Two or three cards: every prime they form as a lead, or why none::
+
+        [3][9]*[7] make:
+        379 397 739 937
+    """
+    if settings is not None and not getattr(settings, "clues", True):
+        return []
+    out = []
+    if len(cids) == 1:
+        _check(cards, cids, settings)
+        _one(cards, cids[0], out)
+        return out
+    primes, why = _primes_and_refusal(cards, cids, settings)
+    head = _names(cards, cids)
+    for tail in (" make:", ":", ""):
+        if len(head) + len(tail) <= WIDTH:
+            out.append(head + tail)
+            break
+    else:
+        wrap(head, out)
+    if primes:
+        _pack([str(n) for n in primes], " ", out)
+    elif why is not None:
+        wrap(why, out)
+    else:
+        out.append("no prime in any order")
+    return out
