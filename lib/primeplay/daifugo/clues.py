@@ -36,7 +36,7 @@ clue never tells where the other cards are.
 
 from primeplay.daifugo import cards as C
 from primeplay.daifugo.forms import concat
-from primeplay.daifugo.primejudge import judge
+from primeplay.numbers import is_prime
 from primeplay.daifugo.rules import IllegalMove, State, check_play
 
 WIDTH = 21      # characters a line of the 128x64 screen holds (6x8 font)
@@ -52,8 +52,7 @@ _ORDERS = (
 
 def _prime(values):
     """Do these card values, in this order, form a prime?"""
-    n = concat(values)
-    return n > 1 and judge(n)[0]
+    return is_prime(concat(values))     # -1 ([0] leading) is not
 
 
 def _formable(card):
@@ -91,6 +90,23 @@ def copies(cards, value, cid=-1):
     return n
 
 
+def _counts(cards, cid):
+    """{value: cards other than ``cid`` that can be played as it}, in one
+    pass over the deck."""
+    out = {}
+    for c in range(len(cards)):
+        card = cards[c]
+        if c != cid and _formable(card):
+            for v in card[1]:
+                out[v] = out.get(v, 0) + 1
+    return out
+
+
+def _pairs(value, w):
+    """(value-then-w prime, w-then-value prime)."""
+    return _prime((value, w)), _prime((w, value))
+
+
 def partners(cards, value, cid=None):
     """[(other, first, second, copies)] for a card played as ``value``,
     ``other`` ascending; only values with a prime in some order and at
@@ -98,18 +114,15 @@ def partners(cards, value, cid=None):
     counts; None means one card of ``value`` (see ``_held``)."""
     if cid is None:
         cid = _held(cards, value)
+    counts = _counts(cards, cid)
     out = []
-    pair = [value, 0]
     for w in deck_values(cards):
-        pair[1] = w
-        first = _prime(pair)
-        pair[0], pair[1] = w, value
-        second = _prime(pair)
-        pair[0] = value
+        k = counts.get(w, 0)
+        if not k:
+            continue
+        first, second = _pairs(value, w)
         if first or second:
-            k = copies(cards, w, cid)
-            if k:
-                out.append((w, first, second, k))
+            out.append((w, first, second, k))
     return out
 
 
@@ -117,21 +130,22 @@ def partner_count(cards, cid):
     """The other cards that make a 2-card prime with card ``cid``, each
     once (a multi card through any of its numbers, on either side)."""
     mine = cards[cid][1]
+    good = []       # the values some number of the held card pairs with
+    for w in deck_values(cards):
+        for v in mine:
+            first, second = _pairs(v, w)
+            if first or second:
+                good.append(w)
+                break
     n = 0
     for c in range(len(cards)):
         card = cards[c]
         if c == cid or not _formable(card):
             continue
-        hit = False
-        for v in mine:
-            for w in card[1]:
-                if _prime((v, w)) or _prime((w, v)):
-                    hit = True
-                    break
-            if hit:
+        for w in card[1]:
+            if w in good:
+                n += 1
                 break
-        if hit:
-            n += 1
     return n
 
 
@@ -208,7 +222,7 @@ def _primes_and_refusal(cards, cids, settings):
                 why = str(e)
             continue
         legal = True
-        if n not in out and judge(n)[0]:
+        if n not in out and is_prime(n):
             out.append(n)
     out.sort()
     return out, (None if legal else why)
