@@ -4,8 +4,10 @@ the 21 characters a line of the screen holds."""
 
 import itertools
 
+import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
+import mpvm
 from primeplay.daifugo import cards as C
 from primeplay.daifugo import clues, rules
 from primeplay.daifugo.settings import Settings
@@ -265,9 +267,24 @@ for s in (Settings(), Settings.advanced(3, multi_in_three=True)):
 """
 
 
-def test_same_clues_on_micropython():
-    import mpvm
+_CP_SKIP = pytest.mark.skip(reason=mpvm.cp_missing() or "")
+
+
+def _on_cp(bits):
+    return () if mpvm.cp_missing(bits) is None else (_CP_SKIP,)
+
+
+@pytest.fixture(params=["unix", pytest.param("cp32", marks=_on_cp(32)),
+                        pytest.param("cp64", marks=_on_cp(64))])
+def vm(request):
+    return request.param
+
+
+def test_same_clues_on_every_vm(vm):
     here = []
     exec(CLUE_GUEST, {"print": here.append})
-    out = mpvm.run_unix(CLUE_GUEST, heapsize="1M")
+    if vm == "unix":
+        out = mpvm.run_unix(CLUE_GUEST, heapsize="1M")
+    else:
+        out = mpvm.run_cp(CLUE_GUEST, bits=int(vm[2:]), heapsize="1M")
     assert out.splitlines() == here
