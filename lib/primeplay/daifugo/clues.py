@@ -15,8 +15,8 @@ prime it forms.
   no), ``second`` when other-then-value is (103, yes), ``copies`` the
   cards of the deck, the held card ``cid`` left out, that can be played
   as ``other``.  A multi-number card partners through any of its
-  numbers: a [5/9] is a copy of 5 and a copy of 9 (so it is in two
-  entries, or in the entry of its own other number when it is held).
+  numbers: a [5/9] is counted as a copy of 5 and as a copy of 9, so one
+  card can be in two entries (the held card itself never is).
 * ``partner_count(cards, cid)``: the other cards of the deck that make a
   2-card prime with card ``cid`` in some order and declaration, each
   card once (the printed card's count, "a total of 11 including [5] and
