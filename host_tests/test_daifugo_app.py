@@ -290,3 +290,40 @@ def test_every_daifugo_scene_fits_the_panel():
         assert len(sc.leds) == 12
     Table(seed=21, players=3, seats=(0, 1, 0), rules=ADVANCED,
           watch=watch).run()
+
+
+def test_clues_for_the_card_under_the_cursor_and_for_a_selection():
+    from primeplay.app.daifugo_screen import Clues
+    t = Table(seed=3, players=2, seats=(0, 2))
+    play = t.until_hand()
+    s = play.state
+    order = play.order()
+    for i in range(len(order)):     # every card, D included: never a crash
+        t.cursor_to(order[i])
+        t.menu_row("Clues")
+        assert isinstance(t.app.screen, Clues)
+        texts = t.app.scene().texts()
+        assert texts and all(len(x) <= 21 for x in texts)
+        if s.cards[order[i]][0] == C.NUMBER:
+            assert texts[0].startswith(s.cards[order[i]][4])
+        t.press("DOWN")
+        t.press("A")
+        assert t.app.screen is play and play.mode == "hand"
+    nums = [c for c in order if s.cards[c][0] == C.NUMBER]
+    t.cursor_to(nums[0])
+    t.press("A")
+    t.cursor_to(nums[1])
+    t.press("A")
+    t.menu_row("Clues")
+    from primeplay.daifugo.clues import primes_of
+    primes = primes_of(s.cards, play.picked()[0], s.settings)
+    shown = " ".join(t.app.scene().texts())
+    for p in primes[:3]:
+        assert str(p) in shown
+
+
+def test_clues_off_hides_the_row():
+    t = Table(seed=3, players=2, seats=(0, 2), clues=0)
+    play = t.until_hand()
+    assert "clues" not in [r[0] for r in play.turn_menu()]
+    assert play.verdict()[1] == "A: pick"

@@ -416,6 +416,8 @@ class DaifugoPlay:
                 rows.append(("pass", "Pass"))
             if self.sel:
                 rows.append(("clear", "Put cards back"))
+        if self.clues and self.order():
+            rows.append(("clues", "Clues"))
         rows.append(("table", "Table"))
         rows.append(("quit", "Save and quit"))
         return rows
@@ -431,7 +433,7 @@ class DaifugoPlay:
         elif key == "clear":
             self.sel = []
         elif key == "clues":
-            self.app.push(Message(self.app, self.clue_lines()))
+            self.app.push(Clues(self.app, self.clue_lines()))
         elif key == "table":
             self.app.push(Message(self.app, self.table_lines()))
         elif key == "quit":
@@ -439,15 +441,12 @@ class DaifugoPlay:
             self.app.home()
 
     def clue_lines(self):
-        s = self.state
-        order = self.order()
-        from primeplay.daifugo import clues
-        if len(self.sel) >= 2:
-            return clues.selection_lines(s, self.picked()[0])
-        if not order:
-            return ["No cards."]
-        c = self.sel[0][0] if self.sel else order[self.cursor]
-        return clues.card_lines(s, c)
+        """The printed cards' hints, worked out for this deck: the picked
+        cards (every prime they form), or the card under the cursor (the
+        cards it makes a 2-card prime with)."""
+        from primeplay.daifugo.clues import clue_lines
+        cids = self.picked()[0] or (self.order()[self.cursor],)
+        return clue_lines(self.state.cards, cids, self.state.settings)
 
     def table_lines(self):
         """The public table: the round, the hands' sizes, deck, score."""
@@ -707,6 +706,35 @@ class TurnMenu(Menu):
         Menu.draw(self, sc)
         sc.leds = colours.seat_ring(self.play.state.current,
                                     self.app.pixels, 2)
+
+
+class Clues:
+    """Clue lines, four at a time: UP/DOWN scroll, A or B goes back."""
+
+    def __init__(self, app, lines):
+        self.app = app
+        self.lines = lines or ["No clues."]
+        self.top = 0
+
+    def press(self, name):
+        if name in ("UP", "DOWN"):
+            step = 1 if name == "DOWN" else -1
+            self.top = max(0, min(self.top + step, len(self.lines) - 4))
+        elif name in ("A", "B"):
+            self.app.pop()
+
+    def tick(self):
+        pass
+
+    def draw(self, sc):
+        y = 0
+        for line in self.lines[self.top:self.top + 4]:
+            sc.text(0, y, line[:COLS])
+            y += CHAR_H + 1
+        more = self.top + 4 < len(self.lines)
+        sc.text(0, HEIGHT - CHAR_H, "v more  A: back" if more else
+                "A: back")
+        sc.leds = [colours.OFF] * self.app.pixels
 
 
 def _why_not(state, cids, values):
