@@ -22,14 +22,25 @@ class Nvm:
 
 class Table:
     def __init__(self, seed=1, players=2, seats=(0, 2, 2), match=1,
-                 rules=(), clues=1, storage=None, watch=None, app=None):
+                 rules=(), clues=1, storage=None, watch=None, app=None,
+                 board=None):
         self.storage = storage if storage is not None else Nvm()
         self.now = 0
         self.watch = watch
         self.scenes = 0
         self.presses = 0
-        self.app = app if app is not None else App(self.storage, seed=seed)
-        if app is not None:
+        # With a board profile: through the simulator, the real renderer
+        # and display driver, the buttons as the board's keys.
+        self.sim = None
+        if board is not None:
+            import sim
+            self.sim = sim.Sim(seed=seed, board=board, storage=self.storage)
+            app = self.sim.app
+            self.app = app
+        else:
+            self.app = app if app is not None else App(self.storage,
+                                                       seed=seed)
+        if app is not None and board is None:
             return
         p = self.app.game_prefs("daifugo")
         p["players"] = players
@@ -56,6 +67,12 @@ class Table:
 
     def press(self, name):
         self.presses += 1
+        if self.sim is not None:
+            self.sim.press(name)
+            self.sim.advance(FRAME_MS)
+            self.now = self.sim.now
+            self.frame()
+            return
         self.app.press(name)
         self.frame()
         self.now += FRAME_MS
@@ -63,6 +80,11 @@ class Table:
         self.frame()
 
     def wait(self, ms):
+        if self.sim is not None:
+            self.sim.advance(ms)
+            self.now = self.sim.now
+            self.frame()
+            return
         end = self.now + ms
         while self.now < end:
             self.now += FRAME_MS

@@ -327,3 +327,14 @@ def test_clues_off_hides_the_row():
     play = t.until_hand()
     assert "clues" not in [r[0] for r in play.turn_menu()]
     assert play.verdict()[1] == "A: pick"
+
+
+def test_a_whole_match_through_the_simulator():
+    # The real path: keys of the reference board, the renderer, displayio,
+    # the SSD1306 driver and the fake I2C bus (tools/sim.py).
+    t = Table(seed=8, players=3, seats=(0, 0, 2), match=1,
+              rules=("skip", "multi59"), board="pico_ref")
+    play = t.run()
+    assert play.mode == "over"
+    lit = sum(row.count("#") for row in t.sim.frame())
+    assert lit > 100 and t.sim.frames > 100
