@@ -101,7 +101,7 @@ class HandWatch:
         pass
 
 
-@settings(max_examples=12, deadline=None,
+@settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1),
        seats=st.sampled_from([(0, 0), (0, 2), (0, 0, 0), (0, 1, 0),

@@ -253,6 +253,34 @@ def test_the_app_shows_the_same_screens_on_every_vm(app_seed, vm):
         app_expected(app_seed)
 
 
+# Prime Daifugo the same way: three players, every advanced rule, the
+# buttons mashed (picks, menus, plays, questions) while computers play.
+DAIFUGO_APP_CODE = APP_CODE.replace(
+    "a.prefs[\"seats\"][1] = 1\na.press('A'); a.press('UP'); a.press('A')",
+    "p = a.game_prefs('daifugo')\n"
+    "p['players'] = 3\n"
+    "p['seats'] = [0, 1, 2]\n"
+    "for k in ('zero', 'multi59', 'multi468', 'skip'):\n"
+    "    p[k] = 1\n"
+    "a.press('DOWN'); a.press('A'); a.press('A'); a.tick(1)")
+
+
+def test_daifugo_shows_the_same_screens_on_every_vm(vm):
+    assert "daifugo" in DAIFUGO_APP_CODE
+    want = io_exec(DAIFUGO_APP_CODE % 4)
+    assert "Beat" in want or "lead" in want
+    assert run_vm(vm, DAIFUGO_APP_CODE % 4, heapsize="2M") == want
+
+
+def io_exec(code):
+    import io
+    import contextlib
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(code, {})
+    return out.getvalue()
+
+
 # What a damaged save is reported as, and the bytes a save is written as.
 # Each damage is one line "name: reason"; the record's bytes are the same
 # however its dicts were filled.
