@@ -560,12 +560,19 @@ class DaifugoPlay:
         """The header and the play area: what everyone may see."""
         s = self.state
         p = s.current
-        parts = [seat_name(p)]
+        # Every hand's size, whose turn it is on a lit bar.
+        me = "%s:%d" % (seat_name(p), len(s.hands[p]))
+        sc.rect(0, 0, len(me) * CHAR_W + 2, CHAR_H, 1)
+        sc.text(1, 0, me, 1, 0)
+        parts = []
         for q in range(s.settings.players):
             if q != p:
                 parts.append("%s:%d" % (seat_name(q), len(s.hands[q])))
-        deck = "deck%d" % len(s.deck)
-        sc.text(0, 0, " ".join(parts)[:COLS - len(deck) - 1])
+        x = len(me) * CHAR_W + 2 + CHAR_W // 2
+        others = " ".join(parts)
+        room = (WIDTH - x) // CHAR_W - len(others) - 1
+        deck = ("deck%d" if room >= 6 else "d%d") % len(s.deck)
+        sc.text(x, 0, others[:(WIDTH - x) // CHAR_W - len(deck) - 1])
         sc.text(WIDTH - len(deck) * CHAR_W, 0, deck)
         top = s.top()
         if top is None:
