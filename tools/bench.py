@@ -676,6 +676,475 @@ def _test_heap():
         return re.search(r'^BOARD_HEAP = "(\w+)"', f.read(), re.M).group(1)
 
 
+# ------------------------------------------------- Prime Daifugo decisions
+# One decision of a computer seat (Bot(level).choose(s)) with a 13-card
+# hand and every advanced rule (multi-number cards in 3-card plays too,
+# the Q7 hand limit of 13, so the hand never passes 13).  A position is
+# rebuilt on any VM from its settings, seed and the State's fields.
+DAIFUGO_SETUP = """
+from primeplay.daifugo import Game, Settings
+from primeplay.daifugo.bot import Bot
+def at(players, seed, fields):
+    s = Game(Settings.advanced(players, hand_size=13, multi_in_three=True,
+                               hand_limit=13), seed).state
+    for k in fields:
+        setattr(s, k, fields[k])
+    return s
+"""
+DAIFUGO_FIELDS = ("hands", "deck", "discard", "area", "last", "leader",
+                  "current", "phase", "drawn", "passes", "turn")
+DAIFUGO_FUEL_TARGET = 50 * 10**6
+DAIFUGO_BYTES_TARGET = 32 * 1024
+DAIFUGO_SEEDS = 100
+
+
+def daifugo_settings(players):
+    from primeplay.daifugo.settings import Settings
+    return Settings.advanced(players, hand_size=13, multi_in_three=True,
+                             hand_limit=13)
+
+
+def daifugo_fields(s):
+    return dict((k, getattr(s, k)) for k in DAIFUGO_FIELDS)
+
+
+def daifugo_positions(seeds=DAIFUGO_SEEDS):
+    """Every position with a 13-card hand to move: whole games of 2 and 3
+    players from ``seeds`` seeds (seats strong/normal alternating), and
+    the bot test's dealt hands with D and SKIP swapped for number cards
+    (a lead, and against 101).  [(players, seed, label, fields)]."""
+    from primeplay.daifugo import Game
+    from primeplay.daifugo import cards as C
+    from primeplay.daifugo.bot import Bot, NORMAL, STRONG
+    out = []
+    for players in (2, 3):
+        st = daifugo_settings(players)
+        for seed in range(seeds):
+            order = (STRONG, NORMAL) if seed % 2 else (NORMAL, STRONG)
+            seats = [Bot(order[i % 2]) for i in range(players)]
+            g = Game(st, seed)
+            while g.state.winner is None and g.moves_made < 5000:
+                s = g.state
+                if len(s.hands[s.current]) >= 13:
+                    out.append((players, seed, "game move %d" % g.moves_made,
+                                daifugo_fields(s)))
+                g.apply(seats[s.current].choose(s))
+            for top in (0, 101):
+                s = Game(st, seed).state
+                h = s.hands[s.current]
+                for i in range(len(h)):
+                    if s.cards[h[i]][0] in (C.DRAW, C.SKIP):
+                        for j in range(len(s.deck)):
+                            if s.cards[s.deck[j]][0] in (C.NUMBER, C.MULTI):
+                                h[i], s.deck[j] = s.deck[j], h[i]
+                                break
+                if top:
+                    p = (s.current + players - 1) % players
+                    s.area.append((p, (0, 0, 0), (1, 0, 1), top))
+                    s.last = p
+                out.append((players, seed, "dealt, no D/SKIP, %s" % (
+                    "against 101" if top else "a lead"), daifugo_fields(s)))
+    return out
+
+
+def daifugo_state(pos):
+    ns = {}
+    exec(DAIFUGO_SETUP, ns)
+    players, seed, _, fields = pos
+    # Fresh copies: a decision must not see another's lists.
+    import copy
+    return ns["at"](players, seed, copy.deepcopy(fields))
+
+
+def daifugo_candidates(top=4, seeds=DAIFUGO_SEEDS):
+    """The ``top`` slowest decisions on CPython per level and player
+    count (best of 3 timings of each): [(level, pos, cpython_secs)]."""
+    from primeplay.daifugo.bot import Bot, LEVELS
+    ranked = {}
+    for pos in daifugo_positions(seeds):
+        for level in LEVELS:
+            best = None
+            for _ in range(3):
+                s = daifugo_state(pos)
+                t = time.perf_counter()
+                Bot(level).choose(s)
+                t = time.perf_counter() - t
+                best = t if best is None or t < best else best
+            ranked.setdefault((level, pos[0]), []).append((best, pos))
+    out = []
+    for key in sorted(ranked):
+        rows = sorted(ranked[key], key=lambda r: -r[0])[:top]
+        out += [(key[0], pos, secs) for secs, pos in rows]
+    return out
+
+
+def daifugo_cost(level, pos):
+    players, seed, _, fields = pos
+    return mpvm.cost(DAIFUGO_SETUP + "s = at(%d, %d, %r)\nbot = Bot(%r)\n"
+                     % (players, seed, fields, level), "m = bot.choose(s)")
+
+
+def daifugo_label(level, pos):
+    players, seed, where, fields = pos
+    top = fields["area"][-1][3] if fields["area"] else None
+    return "%s, %d players, seed %d, %s (%s)" % (
+        level, players, seed, where,
+        "a lead" if top is None else "to beat %d" % top)
+
+
+def daifugo_rows(echo=False, seeds=DAIFUGO_SEEDS):
+    """(level, pos, cpython_secs, fuel, bytes) of every candidate."""
+    rows = []
+    for level, pos, secs in daifugo_candidates(seeds=seeds):
+        c = daifugo_cost(level, pos)
+        rows.append((level, pos, secs, c.fuel, c.alloc_bytes))
+        if echo:
+            print("%s: %.2f ms CPython, %.2f M fuel, %d bytes" % (
+                daifugo_label(level, pos), secs * 1000, c.fuel / 1e6,
+                c.alloc_bytes))
+            sys.stdout.flush()
+    return rows
+
+
+def daifugo_worst(rows):
+    """Per level the row of most fuel and the row of most bytes."""
+    out = []
+    for level in sorted(set(r[0] for r in rows), reverse=True):
+        mine = [r for r in rows if r[0] == level]
+        for key in (3, 4):
+            r = max(mine, key=lambda r: r[key])
+            if r not in out:
+                out.append(r)
+    return out
+
+
+# ------------------------------------------------------------------ judge
+# The judge's verdict is primes.verdict_text(n): is_prime, then for a
+# composite the whole factorization.  The 24-digit hard composite (two
+# 12-digit primes) takes Pollard rho some 835,000 steps: too many for the
+# VM's 64M heap with the GC off, so its fuel and board time are measured
+# over RHO_STEPS steps and the whole is projected from the step count.
+JUDGE_CASES = [
+    ("4 digits: 8192 = 2^13 (the worst of 1000-9999 on the VM)", 8192),
+    ("4 digits: 9973, the largest 4-digit prime", 9973),
+    ("4 digits: 9991 = 97 x 103", 9991),
+    ("12 digits: 999999999989, prime", 999999999989),
+    ("12 digits: 999962000357 = 999979 x 999983", 999962000357),
+    ("24 digits: 999999999999999999999743, prime",
+     999999999999999999999743),
+]
+HARD24 = 999999999950000000000429   # 999999999961 x 999999999989
+RHO_STEPS = 20000
+FILL_CASES = ["1?3?5?7", "1234567890123456789?1?3?"]
+JUDGE_4DIGIT_TARGET_MS = 500
+
+
+def judge_scan4(top=5):
+    """Fuel of verdict_text(n) for every n in 1000..9999, in one WASI run
+    with a probe between numbers; the ``top`` costliest [(fuel, n)]."""
+    code = ("import gc, host\ngc.disable()\n"
+            "from primeplay.primes import verdict_text\n"
+            "probe = host.call\nprobe('', '')\n"
+            "for n in range(1000, 10000):\n"
+            "    probe('', '')\n    v = verdict_text(n)\nprobe('', '')\n")
+    m = mpvm.run_wasm(code).marks
+    d = [(m[i + 2] - m[i + 1], 1000 + i) for i in range(9000)]
+    # The first number also pays for the loop's first pass: skip it.
+    return sorted(d[1:], reverse=True)[:top]
+
+
+def judge_rows(scan=True):
+    """[(label, cpython_secs, fuel, bytes, note)] of the judge's work."""
+    from primeplay import primes
+    cases = list(JUDGE_CASES)
+    if scan:
+        worst = judge_scan4()
+        print("bench: worst 4-digit verdicts (fuel, n): %r" % (worst,))
+        for fuel, n in reversed(worst[:3]):
+            if n not in [c[1] for c in cases]:
+                cases.insert(0, ("4 digits: %d (scan)" % n, n))
+    rows = []
+    for label, n in cases:
+        secs = cpython_time(lambda: primes.verdict_text(n))
+        c = mpvm.cost("from primeplay.primes import verdict_text",
+                      "v = verdict_text(%d)" % n)
+        rows.append((label, secs, c.fuel, c.alloc_bytes,
+                     primes.verdict_text(n)))
+    f = primes.Factorizer(HARD24)
+    t = time.perf_counter()
+    while not f.step(100000):
+        pass
+    secs = time.perf_counter() - t
+    steps = f.work_done
+    c = mpvm.cost("from primeplay.primes import Factorizer\n"
+                  "f = Factorizer(%d)\nf.step(1000)\n" % HARD24,
+                  "f.step(%d)" % RHO_STEPS)
+    rows.append(("24 digits: %d = %s, %d rho steps; fuel and bytes "
+                 "of %d steps" % (HARD24, " x ".join(map(str, f.factors)),
+                                  steps, RHO_STEPS),
+                 secs, c.fuel, c.alloc_bytes, ("rho", steps)))
+    for pattern in FILL_CASES:
+        secs = cpython_time(lambda: primes.fill_unknown(pattern), repeat=5)
+        c = mpvm.cost("from primeplay.primes import fill_unknown",
+                      "r = fill_unknown(%r)" % pattern)
+        found, tried = primes.fill_unknown(pattern)
+        rows.append(("3 unknown digits: %s, all %d fillings" % (pattern, tried),
+                     secs, c.fuel, c.alloc_bytes, "%d primes" % len(found)))
+    return rows
+
+
+# ------------------------------------------------------- game imports
+GAME_IMPORTS = ("primeplay.daifugo.rules", "primeplay.daifugo.bot",
+                "primeplay.primes", "primeplay.app.judge")
+
+
+def game_import_rows():
+    """[(module, cpython_secs, fuel, bytes)]: each import after the ones
+    before it, as the board does them (CPython: in a fresh interpreter)."""
+    import subprocess
+    rows = []
+    done = []
+    for mod in GAME_IMPORTS:
+        code = ("import sys, time\nsys.path.insert(0, %r)\n%s"
+                "t = time.perf_counter()\nimport %s\n"
+                "print(time.perf_counter() - t)\n" % (
+                    os.path.join(ROOT, "lib"),
+                    "".join("import %s\n" % d for d in done), mod))
+        times = sorted(float(subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True,
+            check=True).stdout) for _ in range(5))
+        c = mpvm.cost("".join("import %s\n" % d for d in done),
+                      "import %s" % mod)
+        rows.append((mod, times[2], c.fuel, c.alloc_bytes))
+        done.append(mod)
+    return rows
+
+
+# ------------------------------------------------- on the emulated board
+# One session: the imports first (a fresh REPL), then the judge, then the
+# worst Daifugo decisions.  "room" is what 1 KB blocks still fit (the
+# heap grows when full, so gc.mem_free() alone is not the limit).
+BOARD_GAME_IMPORTS = """
+import gc, time
+def room():
+    gc.collect()
+    a = gc.mem_alloc()
+    chain = None
+    try:
+        while True:
+            chain = [chain, bytearray(1024)]
+    except MemoryError:
+        r = gc.mem_alloc() - a
+    chain = None
+    gc.collect()
+    return r
+gc.collect()
+print("FREE0", gc.mem_free(), room())
+for name in %r:
+    gc.collect()
+    t = time.monotonic_ns()
+    __import__(name)
+    print("IMPORT", (time.monotonic_ns() - t) // 1000)
+gc.collect()
+print("FREE", gc.mem_free(), room())
+print("DONE")
+"""
+BOARD_JUDGE = """
+import gc, time
+from primeplay.primes import verdict_text, Factorizer, fill_unknown
+def _us(t):
+    return (time.monotonic_ns() - t) // 1000
+for n in %(numbers)r:
+    gc.collect()
+    t = time.monotonic_ns()
+    v = verdict_text(n)
+    print("JUDGE", _us(t))
+f = Factorizer(%(hard)d)
+_ = f.step(1000)
+gc.collect()
+t = time.monotonic_ns()
+_ = f.step(%(steps)d)
+print("JUDGE", _us(t))
+for p in %(patterns)r:
+    gc.collect()
+    t = time.monotonic_ns()
+    r = fill_unknown(p)
+    print("JUDGE", _us(t))
+print("DONE")
+"""
+BOARD_DAIFUGO = DAIFUGO_SETUP + """
+import gc, time
+for level, players, seed, fields in %r:
+    s = at(players, seed, fields)
+    bot = Bot(level)
+    fields = None
+    gc.collect()
+    t = time.monotonic_ns()
+    try:
+        bot.choose(s)
+        r = "ok"
+    except MemoryError:
+        r = "MemoryError"
+    print("DECISION", (time.monotonic_ns() - t) // 1000, r)
+    s = bot = None
+print("DONE")
+"""
+
+
+def board_game(judge, decisions):
+    """Emulated-board figures for the rows of judge_rows and
+    daifugo_worst(daifugo_rows), or None without a board."""
+    import pico
+    if pico.missing_pieces():
+        print("bench: no emulated board: " + "; ".join(pico.missing_pieces()))
+        return None
+    numbers = [n for _, n in JUDGE_CASES]
+    scanned = [r for r in judge if r[0].endswith("(scan)")]
+    numbers = [int(r[0].split()[2]) for r in scanned] + numbers
+    out = {}
+    with pico.Pico(seed=3) as b:
+        b.boot()
+        lines = b.repl(BOARD_GAME_IMPORTS % (GAME_IMPORTS,), timeout_ms=60000)
+        out["imports"] = [int(ln.split()[1]) / 1000.0 for ln in lines
+                          if ln.startswith("IMPORT ")]
+        out["free0"] = [tuple(map(int, ln.split()[1:])) for ln in lines
+                        if ln.startswith("FREE0 ")][0]
+        out["free"] = [tuple(map(int, ln.split()[1:])) for ln in lines
+                       if ln.startswith("FREE ")][0]
+        lines = b.repl(BOARD_JUDGE % {"numbers": numbers, "hard": HARD24,
+                                      "steps": RHO_STEPS,
+                                      "patterns": FILL_CASES},
+                       timeout_ms=300000)
+        out["judge"] = [int(ln.split()[1]) / 1000.0 for ln in lines
+                        if ln.startswith("JUDGE ")]
+        cases = [(level, pos[0], pos[1], pos[3])
+                 for level, pos, _, _, _ in decisions]
+        lines = b.repl(BOARD_DAIFUGO % (cases,), timeout_ms=300000)
+        out["decisions"] = [(int(p[1]) / 1000.0, p[2]) for p in
+                            (ln.split() for ln in lines)
+                            if p and p[0] == "DECISION"]
+    if len(out["judge"]) != len(judge) or \
+            len(out["decisions"]) != len(decisions):
+        raise RuntimeError("board game: %r" % (out,))
+    return out
+
+
+def render_game(daifugo, judge, imports, tour, board, per_ms):
+    """The Daifugo, judge and import sections of BENCH.md."""
+    worst = daifugo_worst(daifugo)
+    out = ["", "## Prime Daifugo: one computer decision, the worst of a scan", "",
+           "`tools/bench.py daifugo` plays %d seeded games each of 2 and 3 "
+           "players with a 13-card hand and every advanced rule (multi-number "
+           "cards in 3-card plays, the 13-card hand limit), seats strong and "
+           "normal, and takes every position with 13 cards to move, plus the "
+           "dealt hands with D and SKIP swapped for number cards; the slowest "
+           "on CPython per level and player count (%d decisions) are measured "
+           "on the WASI VM, the costliest per level on the emulated board "
+           "(the game's modules loaded at the REPL). Targets: <= %d M fuel, "
+           "<= %d KB allocated." % (
+               DAIFUGO_SEEDS, len(daifugo), DAIFUGO_FUEL_TARGET // 10**6,
+               DAIFUGO_BYTES_TARGET // 1024), "",
+           "| decision | CPython ms | fuel (M) | bytes | ~board ms | board ms |",
+           "|---|---:|---:|---:|---:|---:|"]
+    for i, (level, pos, secs, fuel, alloc) in enumerate(worst):
+        on_board = "-"
+        if board is not None:
+            ms, r = board["decisions"][i]
+            on_board = "%.0f" % ms if r == "ok" else r
+        out.append("| %s | %.2f | %.2f | %d | %.0f | %s |" % (
+            daifugo_label(level, pos), secs * 1000, fuel / 1e6, alloc,
+            fuel / per_ms, on_board))
+    wf = max(r[3] for r in daifugo)
+    wb = max(r[4] for r in daifugo)
+    out += ["", "worst_daifugo_decision_fuel_M: %.2f" % (wf / 1e6),
+            "worst_daifugo_decision_bytes: %d" % wb, "",
+            "- fuel <= %d M: %s" % (DAIFUGO_FUEL_TARGET // 10**6,
+                                    "met" if wf <= DAIFUGO_FUEL_TARGET else "NOT met"),
+            "- bytes <= %d: %s" % (DAIFUGO_BYTES_TARGET,
+                                   "met" if wb <= DAIFUGO_BYTES_TARGET else "NOT met")]
+    if tour is not None:
+        out += ["", "Strong against normal (`tools/bench.py tournament "
+                "--games %d`): %d 2-player games, basic rules, seeds %d..%d, "
+                "seats alternating; strong won %d, win rate %.3f (95%% Wilson "
+                "interval %.3f-%.3f), %.1f moves a game. Target: >= 0.60: %s."
+                % (tour["games"], tour["games"], tour["seed"],
+                   tour["seed"] + tour["games"] - 1, tour["wins"], tour["rate"],
+                   tour["lo"], tour["hi"], tour["moves"],
+                   "met" if tour["rate"] >= 0.6 else "NOT met")]
+    out += ["", "## The judge", "",
+            "`tools/bench.py judge`: the verdict is `primes.verdict_text(n)` "
+            "(is_prime, then the whole factorization of a composite); the "
+            "worst 4-digit numbers come from a WASI scan of all of "
+            "1000-9999. Bignum work costs the board more per fuel than the "
+            "game code does, so the board column is measured, not "
+            "divided. Target: a 4-digit verdict under %d ms on the board."
+            % JUDGE_4DIGIT_TARGET_MS, "",
+            "| work | CPython ms | fuel (M) | bytes | board ms | result |",
+            "|---|---:|---:|---:|---:|---|"]
+    for i, (label, secs, fuel, alloc, note) in enumerate(judge):
+        ms = "%.1f" % board["judge"][i] if board else "-"
+        if isinstance(note, tuple):
+            steps = note[1]
+            note = "whole: ~%.0f G fuel%s" % (
+                fuel * steps / RHO_STEPS / 1e9,
+                ", ~%.0f s on the board" % (board["judge"][i] * steps /
+                                             RHO_STEPS / 1000.0)
+                if board else "")
+        out.append("| %s | %.2f | %.2f | %d | %s | %s |" % (
+            label, secs * 1000, fuel / 1e6, alloc, ms, note))
+    if board:
+        four = [board["judge"][i] for i, r in enumerate(judge)
+                if r[0].startswith("4 digits")]
+        out += ["", "- every 4-digit verdict measured < %d ms on the board "
+                "(worst %.1f ms): %s" % (
+                    JUDGE_4DIGIT_TARGET_MS, max(four),
+                    "met" if max(four) < JUDGE_4DIGIT_TARGET_MS else "NOT met")]
+    out += ["", "## Importing the game", "",
+            "Each import after the ones above it, in a fresh interpreter "
+            "(CPython), on the WASI VM from `.py` (so fuel includes "
+            "compiling), and on the emulated board from `.mpy` at a fresh "
+            "REPL.", "",
+            "| import | CPython ms | fuel (M) | bytes | board ms |",
+            "|---|---:|---:|---:|---:|"]
+    for i, (mod, secs, fuel, alloc) in enumerate(imports):
+        ms = "%.0f" % board["imports"][i] if board else "-"
+        out.append("| %s | %.1f | %.1f | %d | %s |" % (
+            mod, secs * 1000, fuel / 1e6, alloc, ms))
+    if board:
+        out += ["", "Free heap on the board before the imports: %d bytes "
+                "(gc.mem_free), %d bytes of 1 KB blocks fit; after them %d "
+                "and %d." % (board["free0"] + board["free"])]
+    return out
+
+
+def tournament_result(games=2000, seed=0, advanced=False):
+    """Strong against normal: ``games`` 2-player games, game i dealt from
+    seed + i, strong in seat i % 2.  A dict: games, seed, advanced, wins,
+    rate, lo and hi (the 95% Wilson interval), moves (a game), seconds."""
+    import math
+    from primeplay.daifugo.settings import Settings
+    from primeplay.daifugo.bot import Bot, play_bots, STRONG, NORMAL
+    settings = Settings.advanced(2) if advanced else Settings()
+    wins = moves = 0
+    t = time.perf_counter()
+    for i in range(games):
+        strong = i % 2
+        seats = [None, None]
+        seats[strong] = Bot(STRONG)
+        seats[1 - strong] = Bot(NORMAL)
+        g = play_bots(settings, seed + i, seats)
+        wins += g.winner == strong
+        moves += g.moves_made
+    n = max(games, 1)
+    p = wins / n
+    z = 1.96
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return {"games": games, "seed": seed, "advanced": advanced, "wins": wins,
+            "rate": p, "lo": mid - half, "hi": mid + half,
+            "moves": moves / n, "seconds": time.perf_counter() - t}
+
+
 def tournament(argv=()):
     """Strong against normal: N 2-player games, seats alternating.
 
@@ -684,7 +1153,6 @@ def tournament(argv=()):
     share of the wins as ``win_rate: X`` and its 95% Wilson interval.
     """
     import argparse
-    import math
     parser = argparse.ArgumentParser(prog="bench.py tournament")
     parser.add_argument("--game", choices=("daifugo",), default="daifugo")
     parser.add_argument("--games", type=int, default=2000)
@@ -692,40 +1160,70 @@ def tournament(argv=()):
     parser.add_argument("--advanced", action="store_true",
                         help="every advanced rule a 2-player game allows")
     args = parser.parse_args(list(argv))
-    from primeplay.daifugo.settings import Settings
-    from primeplay.daifugo.bot import Bot, play_bots, STRONG, NORMAL
-    settings = Settings.advanced(2) if args.advanced else Settings()
-    wins = moves = 0
-    t = time.perf_counter()
-    for i in range(args.games):
-        strong = i % 2
-        seats = [None, None]
-        seats[strong] = Bot(STRONG)
-        seats[1 - strong] = Bot(NORMAL)
-        g = play_bots(settings, args.seed + i, seats)
-        wins += g.winner == strong
-        moves += g.moves_made
-    n = max(args.games, 1)
-    p = wins / n
-    z = 1.96
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    r = tournament_result(args.games, args.seed, args.advanced)
     print("games: %d (seeds %d..%d, %s rules, strong vs normal, seats "
           "alternating)" % (args.games, args.seed, args.seed + args.games - 1,
                             "advanced" if args.advanced else "basic"))
-    print("strong_wins: %d" % wins)
-    print("win_rate: %.4f" % p)
-    print("win_rate_95ci: %.4f %.4f" % (mid - half, mid + half))
-    print("moves_per_game: %.1f" % (moves / n))
-    print("seconds: %.1f" % (time.perf_counter() - t))
+    print("strong_wins: %d" % r["wins"])
+    print("win_rate: %.4f" % r["rate"])
+    print("win_rate_95ci: %.4f %.4f" % (r["lo"], r["hi"]))
+    print("moves_per_game: %.1f" % r["moves"])
+    print("seconds: %.1f" % r["seconds"])
     return 0
 
+
+def game_figures(board=True, per_ms=FUEL_PER_MS):
+    """Every figure of render_game: Daifugo decisions, the judge, the
+    imports, the tournament and (``board``) the emulated board."""
+    daifugo = daifugo_rows()
+    judge = judge_rows()
+    imports = game_import_rows()
+    tour = tournament_result()
+    on_board = board_game(judge, daifugo_worst(daifugo)) if board else None
+    return render_game(daifugo, judge, imports, tour, on_board, per_ms)
+
+
+def daifugo_cmd(argv=()):
+    """Print every scanned Daifugo decision, then the worst per level."""
+    seeds = int(argv[0]) if argv else DAIFUGO_SEEDS
+    rows = daifugo_rows(echo=True, seeds=seeds)
+    for level, pos, secs, fuel, alloc in daifugo_worst(rows):
+        print("worst %s: %.2f M fuel, %d bytes" % (
+            daifugo_label(level, pos), fuel / 1e6, alloc))
+    print("worst_daifugo_decision_fuel_M: %.2f" % (max(r[3] for r in rows) / 1e6))
+    print("worst_daifugo_decision_bytes: %d" % max(r[4] for r in rows))
+    return 0
+
+
+def judge_cmd(argv=()):
+    """Print the judge's rows (CPython ms, fuel, bytes, result)."""
+    for label, secs, fuel, alloc, note in judge_rows():
+        print("%s: %.2f ms CPython, %.2f M fuel, %d bytes, %r" % (
+            label, secs * 1000, fuel / 1e6, alloc, note))
+    return 0
+
+
+def game_imports_cmd(argv=()):
+    for mod, secs, fuel, alloc in game_import_rows():
+        print("import %s: %.1f ms CPython, %.1f M fuel, %d bytes" % (
+            mod, secs * 1000, fuel / 1e6, alloc))
+    return 0
+
+
+def game_cmd(argv=()):
+    """The Daifugo, judge and import sections, board included, printed."""
+    print("\n".join(game_figures(board="--no-board" not in argv)))
+    return 0
 
 def main(argv):
     if argv and argv[0] == "decisions":
         return decisions(argv[1:])
     if argv and argv[0] == "tournament":
         return tournament(argv[1:])
+    commands = {"daifugo": daifugo_cmd, "judge": judge_cmd,
+                "game-imports": game_imports_cmd, "game": game_cmd}
+    if argv and argv[0] in commands:
+        return commands[argv[0]](argv[1:])
     climb, board, bots = climb_rows(), board_rows(), bot_fuel()
     per_ms = fuel_per_ms(climb, bots, board)[0] if board else FUEL_PER_MS
     h = heap_rows()
@@ -735,7 +1233,9 @@ def main(argv):
         on_board = board_decisions([r[0] for r in worst_decisions(rows)],
                                    h["share"]["lib"])
     text = render(climb, import_rows(), game_rows(), i2c_rows(), board, bots)
-    text += "\n".join(render_decisions(rows, on_board, per_ms) + render_heap(h)) + "\n"
+    text += "\n".join(render_decisions(rows, on_board, per_ms) +
+                      game_figures(board is not None, per_ms) +
+                      render_heap(h)) + "\n"
     print(text)
     if "--no-write" not in argv:
         with open(RESULTS, "w") as f:
