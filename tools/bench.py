@@ -705,7 +705,9 @@ def daifugo_settings(players):
 
 
 def daifugo_fields(s):
-    return dict((k, getattr(s, k)) for k in DAIFUGO_FIELDS)
+    """The State's fields, copied: the game goes on changing its lists."""
+    import copy
+    return copy.deepcopy(dict((k, getattr(s, k)) for k in DAIFUGO_FIELDS))
 
 
 def daifugo_positions(seeds=DAIFUGO_SEEDS):
