@@ -2,6 +2,13 @@
 
     python tools/bench.py            # print the table, rewrite BENCH.md
     python tools/bench.py --no-write # print only
+    python tools/bench.py decisions  # Prime Climb: the scan of decisions
+    python tools/bench.py daifugo [SEEDS]  # Daifugo: the scan of decisions
+    python tools/bench.py judge      # the judge's verdicts, fillings, rho
+    python tools/bench.py game-imports  # importing Daifugo and the judge
+    python tools/bench.py game [--no-board]  # those three, the tournament
+                                     # and the emulated board, as BENCH.md
+    python tools/bench.py tournament [--games N --seed S --advanced]
 
 Fuel is the WASI MicroPython VM's deterministic work count (see mpvm.py).
 The same work is timed on the emulated Pico (tools/pico.py), which gives
@@ -758,12 +765,22 @@ def daifugo_state(pos):
     return ns["at"](players, seed, copy.deepcopy(fields))
 
 
-def daifugo_candidates(top=4, seeds=DAIFUGO_SEEDS):
-    """The ``top`` slowest decisions on CPython per level and player
-    count (best of 3 timings of each): [(level, pos, cpython_secs)]."""
-    from primeplay.daifugo.bot import Bot, LEVELS
+def daifugo_candidates(top=8, by_plays=4, seeds=DAIFUGO_SEEDS):
+    """The decisions to measure on the VM, per level and player count: the
+    ``top`` slowest on CPython (best of 3 timings: a noisy ranking), then
+    the ``by_plays`` positions whose hand forms the most prime plays (what
+    the bots' work grows with).  A position met again later in a game is
+    taken once.  [(level, pos, cpython_secs)]."""
+    from primeplay.daifugo.bot import Bot, LEVELS, plays
     ranked = {}
+    seen = set()
     for pos in daifugo_positions(seeds):
+        key = (pos[0], repr(sorted(pos[3].items())))
+        if key in seen:
+            continue
+        seen.add(key)
+        s = daifugo_state(pos)
+        n = len(plays(s, s.hands[s.current], 0, -1))
         for level in LEVELS:
             best = None
             for _ in range(3):
@@ -772,11 +789,16 @@ def daifugo_candidates(top=4, seeds=DAIFUGO_SEEDS):
                 Bot(level).choose(s)
                 t = time.perf_counter() - t
                 best = t if best is None or t < best else best
-            ranked.setdefault((level, pos[0]), []).append((best, pos))
+            ranked.setdefault((level, pos[0]), []).append((best, n, pos))
     out = []
     for key in sorted(ranked):
         rows = sorted(ranked[key], key=lambda r: -r[0])[:top]
-        out += [(key[0], pos, secs) for secs, pos in rows]
+        for r in sorted(ranked[key], key=lambda r: -r[1]):
+            if len(rows) >= top + by_plays:
+                break
+            if r not in rows:
+                rows.append(r)
+        out += [(key[0], pos, secs) for secs, _, pos in rows]
     return out
 
 
@@ -1039,9 +1061,9 @@ def render_game(daifugo, judge, imports, tour, board, per_ms):
            "players with a 13-card hand and every advanced rule (multi-number "
            "cards in 3-card plays, the 13-card hand limit), seats strong and "
            "normal, and takes every position with 13 cards to move, plus the "
-           "dealt hands with D and SKIP swapped for number cards; the slowest "
-           "on CPython per level and player count (%d decisions) are measured "
-           "on the WASI VM, the costliest per level on the emulated board "
+           "dealt hands with D and SKIP swapped for number cards; per level and "
+           "player count the slowest on CPython and the hands with the most "
+           "prime plays (%d decisions) are measured on the WASI VM, the costliest per level on the emulated board "
            "(the game's modules loaded at the REPL). Targets: <= %d M fuel, "
            "<= %d KB allocated." % (
                DAIFUGO_SEEDS, len(daifugo), DAIFUGO_FUEL_TARGET // 10**6,
