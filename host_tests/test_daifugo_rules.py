@@ -874,3 +874,47 @@ def test_same_games_on_circuitpython():
     exec(GUEST, {"print": lambda *a: here.append(" ".join(str(x) for x in a))})
     out = mpvm.run_cp(GUEST)
     assert [l for l in out.splitlines() if l] == here
+
+
+# ---------------------------------------------------------------- ruling 14
+
+def test_a_table_that_can_never_move_again_ends_the_game():
+    # Hand limit 2, both hands at it, no prime in either (4 6, 8 12: 46 64
+    # 812 128 are all even), no D or SKIP: a whole cycle of passes on an
+    # empty area ends it; the fewest cards win (here a tie: the first in
+    # turn order from the player who passed last).
+    from primeplay.daifugo import rules
+    g = table([["[4]", "[6]"], ["[8]", "[12]"]], hand_limit=2, hand_size=2)
+    s = g.state
+    assert rules.stuck(s)
+    g.apply(("pass",))
+    assert s.phase == rules.TURN        # one pass is not a whole cycle
+    g.apply(("pass",))
+    assert s.phase == rules.OVER and s.winner == 1
+    assert ("stuck", 1) in s.events
+
+
+def test_a_table_with_a_prime_lead_or_a_draw_is_not_stuck():
+    from primeplay.daifugo import rules
+    prime = table([["[4]", "[7]"], ["[8]", "[12]"]], hand_limit=2,
+                  hand_size=2).state
+    assert not rules.stuck(prime)       # [7] or 47 could lead
+    drawable = table([["[4]", "[6]"], ["[8]", "[12]"]], hand_limit=3,
+                     hand_size=2).state
+    assert not rules.stuck(drawable)    # below the limit: a draw can come
+    dcard = table([["[4]", "D"], ["[8]", "[12]"]], hand_limit=2,
+                  hand_size=2).state
+    assert not rules.stuck(dcard)
+
+
+def test_strong_never_passes_up_a_lead_at_the_hand_limit():
+    # The bench found 2-player games with every advanced rule and the
+    # limit of 13 that never ended: strong passed an empty area it could
+    # lead. These seeds end now, and quickly.
+    from primeplay.daifugo.bot import Bot, play_bots
+    st = Settings.advanced(2, multi_in_three=True, hand_limit=13,
+                           hand_size=13)
+    for seed in (61, 94, 98):
+        g = play_bots(st, seed, [Bot("strong"), Bot("normal")],
+                      max_moves=2000)
+        assert g.winner is not None

@@ -251,6 +251,9 @@ class DaifugoPlay:
             elif k == "round":
                 pages.append(("text", ["Round over:", "%s clears the area"
                                        % seat_name(e[1]), "and leads."]))
+            elif k == "stuck":
+                pages.append(("text", ["Nobody can move", "again: the fewest",
+                                       "cards win."]))
             elif k == "win":
                 pages.append(("win", e[1]))
         return pages

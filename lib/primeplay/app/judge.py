@@ -14,8 +14,8 @@ left, B leaves), A judges.  Verdict: UP/DOWN scroll a list of primes, B
 cancels a factorisation still running, any other key goes back to the
 number.
 
-The verdict comes first: a primality test of 24 digits takes some 70 ms
-on the board.  Factoring, and trying the fillings of "?", run in slices
+The verdict comes first: a primality test of 24 digits takes about
+0.2 s on the board (BENCH.md, "The judge").  Factoring, and trying the fillings of "?", run in slices
 on the app's ticks (primes.Factorizer, primes.fillings), with progress
 on screen, so the buttons answer meanwhile.  LEDs: green for a prime,
 orange for not prime.

@@ -37,10 +37,10 @@ never fail the judgment).  Two levels:
 Candidate plays come from prime tables built once (``T1``, ``T2``, ``T3``:
 the primes one, two and three cards can form, as card values), matched
 against the hand's cards grouped by value, never from ``legal_moves``:
-with 13 cards that list holds thousands of 3-card moves.  A decision with
-a 13-card hand and every advanced rule costs a few million fuel and a few
-KB on the MicroPython VM (host_tests/test_daifugo_bot.py holds it to
-50 M fuel and 32 KB).
+with 13 cards that list holds thousands of 3-card moves.  The costliest
+decision ``make bench`` finds (13-card hands, every advanced rule) takes
+22 M fuel and 17 KB on the MicroPython VM, some 150 ms on the board
+(host_tests/test_daifugo_bot.py holds decisions to 50 M fuel and 32 KB).
 """
 
 from primeplay.daifugo import cards as C
@@ -396,7 +396,9 @@ def _strong(state, p, hand):
         return _play(best)
     if not state.drawn and can_draw(state, p):
         return ("draw",)
-    if best is not None and (low <= 3 or best_s > -CARD):
+    # A lead is never passed up when no card can come: passing an empty
+    # area changes nothing, and at the hand limit the table would stand.
+    if best is not None and (lead or low <= 3 or best_s > -CARD):
         return _play(best)
     if h > 1:
         sk = _skip_card(state, hand)

@@ -90,6 +90,14 @@ House rulings (every point the rulebook leaves open, decided once here):
    match to two wins (section 5) is for the app to keep.
 13. A player may only see the top card of the discard pile (Q8): the
    rules keep the whole pile (it is reshuffled), hiding it is the UI's job.
+14. A table that can never move again ends the game.  With the Q7 hand
+   limit (or deck and discards empty) a round can come to a stand: the
+   area is empty, every player in turn has passed, nobody may draw, and
+   no hand holds a D or SKIP card it could play or any prime it could
+   lead.  Nothing can change any more, so the game ends there ("stuck"):
+   the fewest cards wins, a tie going to the first in turn order from the
+   player who passed last.  (The rulebook has no such case: without the
+   limit a player can always draw.)
 """
 
 from primeplay.rng import Rng
@@ -360,6 +368,30 @@ def prime_plays(state):
     return [m for m in play_moves(state) if judge(concat(m[2]))[0]]
 
 
+def stuck(state):
+    """Can no player ever change the table again (ruling 14)?  Nobody may
+    draw, no D or SKIP card can be played, no hand can lead a prime."""
+    n = state.settings.players
+    drawable = state.deck or state.discard
+    probe = state.copy()
+    probe.area = []
+    for q in range(n):
+        hand = state.hands[q]
+        if can_draw(state, q):
+            return False
+        for c in hand:
+            kind = state.cards[c][0]
+            if kind == C.DRAW and drawable:
+                return False
+            if kind == C.SKIP and len(hand) > 1:
+                return False
+        probe.current = q
+        for m in play_moves(probe):
+            if judge(concat(m[2]))[0]:
+                return False
+    return True
+
+
 def winner(state):
     return state.winner
 
@@ -586,6 +618,20 @@ def _pass(state):
             if _draw(state, p):
                 got += 1
         state.events.append(("draw2", p, got))
+    if not state.area and state.passes >= state.settings.players and \
+            stuck(state):
+        # Ruling 14: nobody can ever move again.
+        n = state.settings.players
+        order = [(p + k) % n for k in range(n)]
+        w = order[0]
+        for q in order:
+            if len(state.hands[q]) < len(state.hands[w]):
+                w = q
+        state.winner = w
+        state.phase = OVER
+        state.events.append(("stuck", p))
+        state.events.append(("win", w))
+        return
     _end_turn(state, False)
 
 
