@@ -95,9 +95,12 @@ _LEGS = {
 # few: a turn asks for its two dice and a Keeper or two again and again,
 # but over a game every die with every op set and every Keeper comes up,
 # and 24 cached tables were 12 KB of a heap the computer's decisions need
-# (a table is rebuilt in about 10 ms on the board).
+# (a table is rebuilt in about 10 ms on the board).  Four hold a turn's
+# two dice and two Keepers; eight cost the 4-computer games on cp32 some
+# 2 KB more of the smallest heap they pass at (host_tests/
+# test_board_heap.py's margin).
 _cache = []
-CACHE_MAX = 8
+CACHE_MAX = 4
 
 
 def successor_table(goal, d, ops, blocked):
