@@ -105,7 +105,7 @@ else:
     print(a.scene().texts()[0])
     a.press("A")
     frames = play(a, 40000)
-s = a.screen
+s = a.below[0] if a.below else a.screen    # the game under its news
 print(s.mode, s.state.turn, getattr(s.state, "pos", None),
       getattr(s, "score", None), s.state.winner, st.nvm.writes, frames)
 '''

@@ -69,7 +69,12 @@ class App:
         self.rng = None
         self.job = None
         self.job_shown = False
-        self.below = []     # the screens under ``screen`` (push/pop)
+        # The screens under ``screen`` (push/pop).  Its room is taken now,
+        # with the app's: on the board's heap a block first taken in the
+        # middle of a game would stay there, splitting the free space the
+        # computer player's search needs.
+        self.below = [None]
+        self.below.pop()
         self.store_due = 0  # 1: asked for; 2: and the answering frame is taken
         self.unload_due = False
         self.prefs = _copy_prefs(DEFAULT_PREFS)
@@ -369,14 +374,18 @@ class Message:
     """A few lines of text; A (or B) goes on to ``then``, or, without one,
     back to the screen it was pushed over (``App.push``).
 
-    With ``timeout`` ms it also goes on by itself (a computer's news)."""
+    With ``timeout`` ms it also goes on by itself (a computer's news).
+    ``foot``: a last line at the bottom of the panel ("A: go on"), under
+    at most four lines."""
 
-    def __init__(self, app, lines, then=None, timeout=None, leds=None):
+    def __init__(self, app, lines, then=None, timeout=None, leds=None,
+                 foot=None):
         self.app = app
         self.lines = lines
         self.then = then
         self.until = None if timeout is None else app.now + timeout
         self.leds = leds
+        self.foot = foot
 
     def _on(self):
         if self.then is None:
@@ -394,9 +403,11 @@ class Message:
 
     def draw(self, sc):
         y = 0
-        for line in self.lines[:5]:
+        for line in self.lines[:5 if self.foot is None else 4]:
             sc.text(0, y, line[:WIDTH // CHAR_W])
             y += CHAR_H + 1
+        if self.foot is not None:
+            sc.text(0, HEIGHT - CHAR_H, self.foot[:WIDTH // CHAR_W])
         if self.leds is not None:
             sc.leds = self.leds
 

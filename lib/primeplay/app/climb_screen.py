@@ -1,6 +1,6 @@
 """Prime Climb at the table: roll, choose, confirm, hear what happened.
 
-One screen with modes:
+The play screen has modes:
 
 * roll: whose turn; A (or ROLL) rolls.  The dice tumble on the LEDs for a
   moment before the roll is made.
@@ -10,17 +10,19 @@ One screen with modes:
   ``b 26x3=78``, and the ring shows 78's factor colours.  A makes the move,
   B takes the last one back (within the turn), or opens the pause menu.
   Boards with + - x / buttons jump straight to that operation.
-* confirm: "End turn?": Bump and Draw happen only after A.
 * action: a drawn Action card asks which pawn or target.
-* news: bumps, cards and card effects, a page at a time.
-* menu: resume, or save and leave.
 * over: who won (solitaire: rolls and best).
+
+Over it, on the app's stack of screens (``App.push``): "End turn?" (a
+``Confirm``: Bump and Draw happen only after A), the news of a move
+(``News``: bumps, cards and card effects, a page at a time) and the pause
+menu (``Pause``: resume, or save and quit).
 
 Computer seats play the same screens with a visible pause per step.
 """
 
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, DIE_SIZE, wrap
-from primeplay.app import colours
+from primeplay.app import colours, Message, Confirm, Pause
 from primeplay.climb import saves
 from primeplay.climb.game import Game
 from primeplay.climb import rules
@@ -52,11 +54,7 @@ class ClimbPlay:
         self.until = 0
         self.group = 0
         self.option = 0
-        self.news = []
-        self.news_seat = 0
-        self.after_news = None
-        self.menu_cursor = 0
-        self.mode_before_menu = "roll"
+        self.best = 0       # the solitaire record, once the game is over
         self.bot_move = None
         self.shown_dice = (0, 0)
         # groups() and preview() of the position on screen, worked out once
@@ -124,10 +122,16 @@ class ClimbPlay:
                                                self.seed))
 
     def _tell(self, pages, seat):
-        self.news = pages
-        self.news_seat = seat
-        self.after_news = self.mode
-        self.mode = "news"
+        # News of a computer's move, or of the move before a computer's,
+        # goes on by itself: no one may be at the buttons.
+        self.app.push(News(self, pages, seat,
+                           self._all_bots_or_bot_turn()))
+
+    def _news_done(self):
+        """The last page of news has gone: back to the game, which waits
+        a moment before a computer's next step."""
+        if self.game.phase == OVER:
+            self._finish()
         self.until = self.app.now + NEWS_BOT_MS
 
     # ------------------------------------------------------------ choices
@@ -232,34 +236,20 @@ class ClimbPlay:
     # ------------------------------------------------------------ input
     def press(self, name):
         mode = self.mode
-        if mode == "news":
-            if name in ("A", "B"):
-                self._next_news()
-            return
         if mode == "over":
             if name in ("A", "B"):
                 self.app.home()
             return
-        if mode == "menu":
-            self._press_menu(name)
-            return
         if mode == "rolling" or self.is_bot():
             # A computer is playing, or the dice are in the air.
             if name == "B" and mode != "rolling":
-                self.mode_before_menu = mode
-                self.mode = "menu"
+                self._pause()
             return
         if mode == "roll":
             if name in ("A", "ROLL"):
                 self._start_roll()
             elif name == "B":
-                self.mode_before_menu = mode
-                self.mode = "menu"
-        elif mode == "confirm":
-            if name == "A":
-                self._apply(("commit",))
-            elif name == "B":
-                self.mode = "move"
+                self._pause()
         elif mode == "action":
             n = len(self.game.legal_moves())
             if name in ("UP", "LEFT"):
@@ -284,7 +274,8 @@ class ClimbPlay:
         elif name == "A":
             m = self.current_move()
             if m[0] == "commit":
-                self.mode = "confirm"
+                self.app.push(Confirm(self.app, ["End turn?"], self._commit,
+                                      paint=self._draw_confirm))
             else:
                 self._apply(m)
         elif name == "B":
@@ -292,8 +283,17 @@ class ClimbPlay:
                 self.game.undo()
                 self._sync()
             else:
-                self.mode_before_menu = "move"
-                self.mode = "menu"
+                self._pause()
+
+    def _commit(self):
+        self._apply(("commit",))
+
+    def _pause(self):
+        # "Save and quit": the save holds the game as of the last
+        # committed turn.
+        self.app.push(Pause(self.app, [("Save and quit", self.app.home)],
+                            colours.seat_ring(self.state.current,
+                                              self.app.pixels, 2)))
 
     def _jump_to_op(self, gs, op):
         moves = gs[self.group][1]
@@ -310,29 +310,9 @@ class ClimbPlay:
         if best is not None:
             self.option = best
 
-    def _press_menu(self, name):
-        if name in ("UP", "DOWN"):
-            self.menu_cursor = 1 - self.menu_cursor
-        elif name == "B":
-            self.mode = self.mode_before_menu
-        elif name == "A":
-            if self.menu_cursor == 0:
-                self.mode = self.mode_before_menu
-            else:
-                # The save holds the game as of the last committed turn.
-                self.app.home()
-
     def _start_roll(self):
         self.mode = "rolling"
         self.until = self.app.now + ROLL_MS
-
-    def _next_news(self):
-        self.news = self.news[1:]
-        if not self.news:
-            self.mode = self.after_news
-            if self.game.phase == OVER:
-                self._finish()
-        self.until = self.app.now + NEWS_BOT_MS
 
     # ------------------------------------------------------------ time
     def tick(self):
@@ -342,11 +322,7 @@ class ClimbPlay:
                 self._apply(("roll",))
                 self.shown_dice = self.state.rolled
             return
-        if self.mode == "news":
-            if self._all_bots_or_bot_turn() and now >= self.until:
-                self._next_news()
-            return
-        if self.mode in ("over", "menu") or not self.is_bot():
+        if self.mode == "over" or not self.is_bot():
             return
         if now < self.until:
             return
@@ -433,6 +409,7 @@ class ClimbPlay:
             best = self.app.prefs["best"]
             if key not in best or s.rolls[0] < best[key]:
                 best[key] = s.rolls[0]
+            self.best = best[key]
         self.app.store_soon()
 
     # ------------------------------------------------------------ draw
@@ -441,22 +418,8 @@ class ClimbPlay:
         n = self.app.pixels
         p = s.current
         mode = self.mode
-        if mode == "news":
-            y = 0
-            for line in self.news[0][:4]:
-                sc.text(0, y, line[:COLS])
-                y += CHAR_H + 1
-            sc.text(0, 52, "A: go on"[:COLS])
-            # The colour of whoever's move this news is about.
-            sc.leds = colours.seat_ring(self.news_seat, n, 6)
-            return
         if mode == "over":
             self._draw_over(sc)
-            return
-        if mode == "menu":
-            from primeplay.app.menus import draw_rows
-            draw_rows(sc, ["Resume", "Save and quit"], self.menu_cursor, 0)
-            sc.leds = colours.seat_ring(p, n, 2)
             return
         self._draw_header(sc)
         if mode in ("roll", "rolling"):
@@ -473,11 +436,6 @@ class ClimbPlay:
             else:
                 sc.leds = colours.seat_ring(p, n)
             return
-        if mode == "confirm":
-            sc.text(0, 14, "End turn?", 2)
-            sc.text(0, 40, "A: yes  B: no")
-            sc.leds = colours.seat_ring(p, n)
-            return
         m = self.current_move()
         if m is None:
             return
@@ -493,6 +451,13 @@ class ClimbPlay:
             self._draw_uses(sc)
         sc.leds = colours.number_ring(focus, n) if focus >= 0 else \
             colours.seat_ring(p, n)
+
+    def _draw_confirm(self, sc):
+        """"End turn?" under the header (the Confirm's picture)."""
+        self._draw_header(sc)
+        sc.text(0, 14, "End turn?", 2)
+        sc.text(0, 40, "A: yes  B: no")
+        sc.leds = colours.seat_ring(self.state.current, self.app.pixels)
 
     def _draw_header(self, sc):
         s = self.state
@@ -547,11 +512,9 @@ class ClimbPlay:
     def _draw_over(self, sc):
         s = self.state
         if s.settings.solitaire:
-            key = "solitaire2" if s.settings.goal != "standard" else \
-                "solitaire1"
             sc.text(0, 0, "Done in", 1)
             sc.text(0, 14, "%d rolls" % s.rolls[0], 2)
-            sc.text(0, 40, "Best: %d" % self.app.prefs["best"][key])
+            sc.text(0, 40, "Best: %d" % self.best)
         else:
             w = s.winner
             sc.text(0, 0, "Game over")
@@ -560,3 +523,28 @@ class ClimbPlay:
                 "computer" if self.bots[w] else "human", s.turn))
         sc.text(0, 52, "A: menu")
         sc.leds = colours.seat_ring(s.winner or 0, self.app.pixels, 16)
+
+
+class News(Message):
+    """What a move did, a page at a time, over the play screen: A (or B)
+    turns the page; ``timed`` (a computer's news) also turns it after
+    NEWS_BOT_MS.  The LEDs show whose move it was about."""
+
+    def __init__(self, play, pages, seat, timed):
+        app = play.app
+        Message.__init__(self, app, pages[0],
+                         timeout=NEWS_BOT_MS if timed else None,
+                         leds=colours.seat_ring(seat, app.pixels, 6),
+                         foot="A: go on")
+        self.play = play
+        self.pages = pages
+
+    def _on(self):
+        self.pages = self.pages[1:]
+        if self.pages:
+            self.lines = self.pages[0]
+            if self.until is not None:
+                self.until = self.app.now + NEWS_BOT_MS
+        else:
+            self.app.pop()
+            self.play._news_done()

@@ -9,13 +9,18 @@ from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, HEIGHT
 
 class Confirm:
     """A question: A calls ``yes()`` (which goes on to the next screen),
-    B goes back to the screen below."""
+    B goes back to the screen below.
 
-    def __init__(self, app, lines, yes, leds=None):
+    ``paint(sc)``, if given, draws the question instead of ``lines`` and
+    the "A: yes  B: no" line (a game's own picture of it, Prime Climb's
+    "End turn?" under its header)."""
+
+    def __init__(self, app, lines, yes, leds=None, paint=None):
         self.app = app
         self.lines = lines
         self.yes = yes
         self.leds = leds
+        self.paint = paint
 
     def press(self, name):
         if name == "A":
@@ -28,11 +33,14 @@ class Confirm:
         pass
 
     def draw(self, sc):
-        y = 0
-        for line in self.lines[:4]:
-            sc.text(0, y, line[:WIDTH // CHAR_W])
-            y += CHAR_H + 1
-        sc.text(0, HEIGHT - CHAR_H, "A: yes  B: no")
+        if self.paint is not None:
+            self.paint(sc)
+        else:
+            y = 0
+            for line in self.lines[:4]:
+                sc.text(0, y, line[:WIDTH // CHAR_W])
+                y += CHAR_H + 1
+            sc.text(0, HEIGHT - CHAR_H, "A: yes  B: no")
         if self.leds is not None:
             sc.leds = self.leds
 
