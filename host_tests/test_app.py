@@ -68,10 +68,11 @@ def frame(app):
 
 
 def start_climb(app, players=2, seats=(0, 1), variant="standard"):
-    app.prefs["players"] = players
-    app.prefs["variant"] = variant
+    prefs = app.game_prefs("climb")
+    prefs["players"] = players
+    prefs["variant"] = variant
     for i, s in enumerate(seats):
-        app.prefs["seats"][i] = s
+        prefs["seats"][i] = s
     app.press("A") if isinstance(app.screen, MainMenu) and \
         app.screen.entries[app.screen.cursor] == "climb" else None
     assert isinstance(app.screen, ClimbSetup)
@@ -237,7 +238,7 @@ def test_remembered_defaults_survive_power_up():
     app.press("B")                           # back: stored
     frame(app)                               # ...after the menu is shown
     app2 = App(storage=store)
-    assert app2.prefs["variant"] == "double_time"
+    assert app2.game_prefs("climb")["variant"] == "double_time"
 
 
 def test_save_problems_read_the_same_on_every_vm():
@@ -273,16 +274,17 @@ def test_a_damaged_save_is_reported_and_set_aside():
 
 def test_a_damaged_game_keeps_the_settings_and_records():
     def off_the_board(record):
-        record["prefs"]["variant"] = "double_time"
-        record["prefs"]["best"] = {"solitaire1": 9}
+        record["prefs"]["climb"]["variant"] = "double_time"
+        record["prefs"]["climb"]["best"] = {"solitaire1": 9}
         record["climb"]["state"]["pos"] = [500, 0, 0, 0]
     store = tampered_save(off_the_board)
     app = App(storage=store)
     assert app.scene().texts()[:2] == ["Save damaged:", "bad pawn positions"]
-    assert app.prefs["variant"] == "double_time"
-    assert app.prefs["best"] == {"solitaire1": 9}
+    assert app.game_prefs("climb")["variant"] == "double_time"
+    assert app.game_prefs("climb")["best"] == {"solitaire1": 9}
     assert "climb" not in store.record
-    assert App(storage=store).prefs["best"] == {"solitaire1": 9}
+    assert App(storage=store).game_prefs("climb")["best"] == \
+        {"solitaire1": 9}
 
 
 def test_legacy_blob_storage_still_works():
@@ -305,8 +307,9 @@ def test_legacy_blob_storage_still_works():
     app.press("RIGHT")
     app.press("B")
     frame(app)
-    assert save.decode(store.data)["prefs"]["variant"] == "double_time"
-    assert App(storage=store).prefs["variant"] == "double_time"
+    assert save.decode(store.data)["prefs"]["climb"]["variant"] == \
+        "double_time"
+    assert App(storage=store).game_prefs("climb")["variant"] == "double_time"
 
 
 def tampered_save(change):
@@ -438,12 +441,14 @@ def test_out_of_range_prefs_in_a_valid_record_fall_back_to_defaults():
     bad = {"players": 9, "seats": [1], "variant": "chess", "station": 4,
            "cards": 7, "own_cards": 1, "best": {}}
     bad["best"] = {"solitaire1": "x", "solitaire2": -3, "chess": 4}
-    store = MemoryStorage(save.encode({"prefs": bad, "climb": None}))
+    store = MemoryStorage(save.encode({"prefs": {"climb": bad},
+                                       "climb": None}))
     app = App(storage=store)
-    assert app.prefs["players"] == 2 and app.prefs["seats"] == [0, 1, 1, 1]
-    assert app.prefs["variant"] == "standard" and app.prefs["station"] == 53
-    assert app.prefs["cards"] == 1
-    assert app.prefs["best"] == {}
+    p = app.game_prefs("climb")
+    assert p["players"] == 2 and p["seats"] == [0, 1, 1, 1]
+    assert p["variant"] == "standard" and p["station"] == 53
+    assert p["cards"] == 1
+    assert p["best"] == {}
     app.press("A")                         # the setup menu works
     app.press("UP")
     app.press("A")

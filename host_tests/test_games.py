@@ -57,9 +57,11 @@ def test_a_game_saved_by_the_previous_build_continues():
     s = app.screen
     assert (s.state.turn, s.state.pos, s.seats, s.seed) == \
         (3, [0, 0, 6, 0], [0, 1], 5)
-    # Written again as it was read: the same key, the same game.
+    # Written again: the same key, the same game; the settings, which that
+    # build kept flat in "prefs", now under the game's key.
     app.store()
-    assert save.read(st.nvm) == old
+    assert save.read(st.nvm) == {"prefs": {"climb": old["prefs"]},
+                                 "climb": old["climb"]}
 
 
 def test_a_record_without_a_game_from_the_previous_build_loads():
@@ -67,14 +69,33 @@ def test_a_record_without_a_game_from_the_previous_build_loads():
     assert app.saved_game is None and app.saved_key is None
     assert app.scene().texts() == ["Prime Climb", "Prime Daifugo", "Colour explorer",
                                    "Prime judge", "Judge cards"]
-    assert app.prefs["seats"] == [0, 1, 1, 1]
+    assert app.game_prefs("climb")["seats"] == [0, 1, 1, 1]
+
+
+def test_settings_saved_flat_by_older_builds_are_prime_climbs():
+    # Before App.game_prefs, Prime Climb's settings were the app's: flat
+    # in "prefs".  They survive, under "climb", and are written so.
+    old = {"players": 3, "seats": [0, 0, 1, 1], "variant": "double_time",
+           "cards": 0, "station": 61, "best": {"solitaire1": 12},
+           "own_cards": 0}
+    st = Storage(save.encode({"prefs": dict(old), "climb": None}))
+    app = App(storage=st, seed=1)
+    assert app.prefs == {"climb": old}
+    assert app.game_prefs("climb") == old
+    app.store()
+    assert save.read(st.nvm) == {"prefs": {"climb": old}}
+    app = App(storage=st, seed=1)
+    assert app.game_prefs("climb") == old
+    app.press("A")                  # the setup menu shows them
+    assert app.scene().texts()[:2] == ["Game: Double Time", "Players: 3"]
 
 
 def test_a_game_this_build_does_not_know_is_dropped():
     rec = {"prefs": {"players": 3}, "ring": {"turn": 2}}
     st = Storage(save.encode(rec))
     app = App(storage=st, seed=1)
-    assert app.saved_game is None and app.prefs["players"] == 3
+    assert app.saved_game is None
+    assert app.game_prefs("climb")["players"] == 3
     app.store()
     assert save.read(st.nvm) == {"prefs": app.prefs}
 
@@ -196,7 +217,7 @@ def unloading(monkeypatch):
 def test_leaving_a_game_unloads_its_modules(unloading):
     import primeplay
     app = App(seed=1)
-    app.prefs["seats"] = [1, 1, 1, 1]
+    app.prefs["climb"] = {"seats": [1, 1, 1, 1]}
     app.press("A")                  # Prime Climb's setup
     app.press("UP")
     app.press("A")                  # Start
@@ -309,14 +330,18 @@ def test_leaving_a_game_gives_its_heap_back_on_circuitpython():
     assert [r[0] for r in rows] == ["before", "playing", "left",
                                     "playing", "left"]
     free = [int(r[1]) for r in rows]
-    assert [int(r[2]) > 0 for r in rows] == [True, True, False, True, False]
+    # Power-up imports no game module (not even to check the settings:
+    # App.game_prefs does that when the game asks for them).
+    assert [int(r[2]) > 0 for r in rows] == [False, True, False, True, False]
     assert rows[2][3] == rows[4][3] == "Continue game"
     # The game took tens of KB; leaving gives back all of it but the names
     # the VM interned while loading it (qstrs, never freed, and the same
     # names again the next time).
     assert free[0] - free[1] > 40000
+    # And what the app keeps on purpose: primeplay.rng with its Rng (the
+    # seeds of the next games) and the game's remembered settings.
     kept = qstrs[2] - qstrs[0]
-    assert free[2] >= free[0] - kept - 2048
+    assert free[2] >= free[0] - kept - 4096
     # Playing again and leaving again costs nothing more.
     assert qstrs[4] - qstrs[2] < 64
     assert abs(free[4] - free[2]) <= 512

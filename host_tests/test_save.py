@@ -13,7 +13,8 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 
 from primeplay import save
 from primeplay.climb import saves
-from primeplay.app import App, DEFAULT_PREFS
+from primeplay.app import App
+from primeplay.climb import PREFS
 from primeplay.climb.game import Game
 from primeplay.climb.settings import Settings
 from primeplay.rng import Rng
@@ -88,7 +89,8 @@ def climb_records(n, players=4, seed=5):
             g = Game(Settings(players=players), seed + len(out), record=False)
         g.apply(r.choice(g.legal_moves()))
         if g.phase == "roll":
-            out.append({"prefs": dict(DEFAULT_PREFS, best={"solitaire1": 11}),
+            out.append({"prefs": {"climb": dict(PREFS,
+                                                best={"solitaire1": 11})},
                         "climb": {"state": saves.snapshot(g.state),
                                   "seats": [0] + [1] * (players - 1),
                                   "seed": 123456789}})
@@ -391,10 +393,11 @@ def test_some_hostile_records_named_in_the_issue():
 
 def test_solitaire_best_that_is_no_number_is_dropped():
     nvm = FakeNvm()
-    save.write(nvm, {"prefs": {"best": {"solitaire1": "x", "solitaire2": 14}},
+    save.write(nvm, {"prefs": {"climb": {"best": {"solitaire1": "x",
+                                                  "solitaire2": 14}}},
                      "climb": None})
     app = App(storage=Storage(nvm))
-    assert app.prefs["best"] == {"solitaire2": 14}
+    assert app.game_prefs("climb")["best"] == {"solitaire2": 14}
 
 
 def test_any_exception_while_resuming_sets_the_save_aside(monkeypatch):

@@ -200,7 +200,8 @@ def test_start_shows_loading_before_the_game_is_imported(run):
 
 @pytest.mark.parametrize("run", VMS)
 def test_a_game_of_humans_never_loads_the_computer_player(run):
-    got = run(script(None, 'app.prefs["seats"] = [0, 0, 0, 0]\n' + START))
+    got = run(script(None, 'app.prefs["climb"] = {"seats": [0, 0, 0, 0]}\n'
+                     + START))
     assert "A: roll" in got["game_texts"].split("|")
     assert none_of(got["game"], ("primeplay.climb.bot",
                                  "primeplay.climb.values")) == []

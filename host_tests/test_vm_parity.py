@@ -218,7 +218,7 @@ def test_rules_pass_the_mpy_cross_syntax_gate():
 APP_CODE = """
 from primeplay.app import App
 a = App(seed=%d)
-a.prefs["seats"][1] = 1
+a.game_prefs("climb")["seats"][1] = 1
 a.press('A'); a.press('UP'); a.press('A')
 t = 0
 keys = ('A', 'RIGHT', 'DOWN', 'A', 'B', 'A', 'LEFT', 'A')

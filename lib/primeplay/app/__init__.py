@@ -42,15 +42,14 @@ def __getattr__(name):
                           globals(), name)
 
 
-DEFAULT_PREFS = {
-    "players": 2,
-    "seats": [0, 1, 1, 1],      # 0 human, 1 computer
-    "variant": "standard",
-    "cards": 1,
-    "station": 53,
-    "best": {},                 # solitaire records by variant
-    "own_cards": 1,             # play with cards.txt's cards, if any
-}
+# The app's own remembered settings (none yet).  A game's are under its
+# registry key (``App.game_prefs``), defaults and checks its own.
+DEFAULT_PREFS = {}
+
+# Prime Climb's settings as builds before App.game_prefs saved them: flat
+# in "prefs".  Loading moves them to prefs["climb"].
+_OLD_CLIMB_PREFS = ("players", "seats", "variant", "cards", "station",
+                    "best", "own_cards")
 
 
 class App:
@@ -201,10 +200,14 @@ class App:
             d = defaults[k]
             v = old.get(k)
             p[k] = v if type(v) == type(d) else \
-                (list(d) if isinstance(d, list) else d)
+                list(d) if isinstance(d, list) else \
+                dict(d) if isinstance(d, dict) else d
         e.sanitize(p)
-        self.prefs[key] = p
-        return p
+        # The same dict every time: a screen holding it sees every change.
+        old.clear()
+        old.update(p)
+        self.prefs[key] = old
+        return old
 
     def has(self, button):
         return button in self.buttons
@@ -259,6 +262,7 @@ class App:
         from primeplay.app.games import GAMES, check
         prefs = record.get("prefs")
         if isinstance(prefs, dict):
+            prefs = _migrate_prefs(prefs)
             for k in DEFAULT_PREFS:
                 if k in prefs and type(prefs[k]) == type(DEFAULT_PREFS[k]):
                     self.prefs[k] = prefs[k]
@@ -267,7 +271,6 @@ class App:
             for e in GAMES:
                 if isinstance(prefs.get(e[0]), dict):
                     self.prefs[e[0]] = prefs[e[0]]
-        self._sanitize_prefs()
         # One game in progress at most, under its registry key; keys of
         # games this build does not know are dropped by the next save.
         for e in GAMES:
@@ -286,33 +289,6 @@ class App:
                 return save.problem(e)
             break
         return None
-
-    def _sanitize_prefs(self):
-        """A record can pass its checksum and still hold values from an
-        older build: anything out of range falls back to the default."""
-        from primeplay.climb.settings import PRESETS, WAY_STATION_CHOICES
-        p = self.prefs
-        d = DEFAULT_PREFS
-        if not 1 <= p["players"] <= 4:
-            p["players"] = d["players"]
-        if len(p["seats"]) != 4 or [x for x in p["seats"] if x not in (0, 1)
-                                    or x is True or x is False]:
-            p["seats"] = list(d["seats"])
-        if p["variant"] not in PRESETS:
-            p["variant"] = d["variant"]
-        if p["station"] not in WAY_STATION_CHOICES:
-            p["station"] = d["station"]
-        for k in ("cards", "own_cards"):
-            if p[k] not in (0, 1):
-                p[k] = d[k]
-        # Solitaire records: a roll count per variant, nothing else.
-        best = {}
-        for k in p["best"]:
-            v = p["best"][k]
-            if k in ("solitaire1", "solitaire2") and isinstance(v, int) and \
-                    v is not True and v is not False and 0 < v < 100000:
-                best[k] = v
-        p["best"] = best
 
     def _set_aside(self):
         """Keep the settings, drop the game: the next record has no game,
@@ -359,6 +335,24 @@ def _erased(nvm):
         if chunk.count(b"\xff") != len(chunk):
             return False
     return True
+
+
+def _migrate_prefs(prefs):
+    """``prefs`` of a record, Prime Climb's settings moved under "climb"
+    if an older build wrote them flat (and no "climb" dict is there)."""
+    if isinstance(prefs.get("climb"), dict):
+        return prefs
+    climb = {}
+    out = {}
+    for k in prefs:
+        if k in _OLD_CLIMB_PREFS:
+            climb[k] = prefs[k]
+        else:
+            out[k] = prefs[k]
+    if climb:
+        out["climb"] = climb
+        return out
+    return prefs
 
 
 def _copy_prefs(p):

@@ -406,7 +406,7 @@ class ClimbPlay:
         if s.settings.solitaire:
             key = "solitaire2" if s.settings.goal != "standard" else \
                 "solitaire1"
-            best = self.app.prefs["best"]
+            best = self.app.game_prefs("climb")["best"]
             if key not in best or s.rolls[0] < best[key]:
                 best[key] = s.rolls[0]
             self.best = best[key]

@@ -1,5 +1,6 @@
 """Prime Climb's setup menu: the variant, players, who is a computer and
-the variant's options, remembered in the app's prefs.
+the variant's options, remembered in the game's prefs
+(``App.game_prefs("climb")``: defaults and checks in ``primeplay.climb``).
 
 Loaded when Prime Climb is chosen in the main menu (the registry's
 ``setup``, ``primeplay.climb.setup``) and unloaded with the game.
@@ -22,22 +23,26 @@ VARIANTS = (
 
 class ClimbSetup(Menu):
     """Players, who is a computer, the variant and its options: the
-    choices are remembered in the app's prefs (and saved)."""
+    choices are remembered in the game's prefs (and saved)."""
+
+    def __init__(self, app):
+        Menu.__init__(self, app)
+        self.p = app.game_prefs("climb")
 
     def _variant(self):
         names = [v[0] for v in VARIANTS]
-        v = self.app.prefs["variant"]
+        v = self.p["variant"]
         return names.index(v) if v in names else 0
 
     def _solo(self):
-        return self.app.prefs["variant"].startswith("solitaire")
+        return self.p["variant"].startswith("solitaire")
 
     def _players(self):
-        return 1 if self._solo() else self.app.prefs["players"]
+        return 1 if self._solo() else self.p["players"]
 
     def layout(self):
         """The rows as (key, text)."""
-        p = self.app.prefs
+        p = self.p
         out = [("variant", "Game: %s" % VARIANTS[self._variant()][1])]
         if not self._solo():
             out.append(("players", "Players: %d" % p["players"]))
@@ -62,7 +67,7 @@ class ClimbSetup(Menu):
 
     def change(self, i, step):
         key = self.layout()[i][0]
-        p = self.app.prefs
+        p = self.p
         if key == "variant":
             p["variant"] = VARIANTS[(self._variant() + step) %
                                     len(VARIANTS)][0]
@@ -93,7 +98,7 @@ class ClimbSetup(Menu):
 
     def settings(self):
         from primeplay.climb.settings import Settings
-        p = self.app.prefs
+        p = self.p
         kw = {}
         if p["variant"] == "way_stations":
             kw["way_stations"] = (p["station"],)
@@ -111,6 +116,6 @@ class ClimbSetup(Menu):
     def _start(self):
         from primeplay.app.climb_screen import ClimbPlay
         settings = self.settings()
-        seats = list(self.app.prefs["seats"][:settings.players])
+        seats = list(self.p["seats"][:settings.players])
         seed = self.app.new_seed()
         self.app.go(ClimbPlay(self.app, settings, seed, seats))

@@ -12,7 +12,9 @@ CPython, MicroPython and CircuitPython all call).
 
 The package is also Prime Climb's entry in the app's registry of games
 (``primeplay.app.games``): ``setup``, ``check``, ``detail`` and ``resume``
-below, each importing what it needs when called.
+below, each importing what it needs when called, and the remembered
+settings (``PREFS``, ``sanitize``: ``App.game_prefs("climb")``), from
+``settings`` when first asked for.
 """
 
 _PUBLIC = {
@@ -25,6 +27,10 @@ _PUBLIC = {
     "winner": "rules",
     "end_positions": "rules",
     "Game": "game",
+    # The app's entry points for the remembered settings (App.game_prefs),
+    # asked for by the setup menu and a solitaire's end, never at power-up.
+    "PREFS": "settings",
+    "sanitize": "settings",
 }
 
 

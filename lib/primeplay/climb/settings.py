@@ -3,6 +3,8 @@
 Settings is a plain object of explicit fields; ``Settings.preset(name)``
 builds the named variant.  Variants combine where that makes sense (Double
 Time with Way Stations, say); ``validate`` rejects what does not.
+``PREFS`` and ``sanitize``: what the setup menu remembers (the app's prefs
+under "climb").
 """
 
 # Goal modes: where pawns start and where they must go.
@@ -104,3 +106,47 @@ class Settings:
 
     def __repr__(self):
         return "Settings(%r)" % (self.to_dict(),)
+
+
+# ------------------------------------------- the remembered settings
+# The setup menu's choices and the solitaire records, remembered by the
+# app (``App.game_prefs("climb")``, saved as ``prefs["climb"]``): the
+# registry's entry points ``primeplay.climb.PREFS`` and
+# ``primeplay.climb.sanitize`` are these.  Here, not in the package's
+# ``__init__``: this module is loaded with any game anyway, the entry
+# module at every power-up with a saved game.
+
+PREFS = {
+    "players": 2,
+    "seats": [0, 1, 1, 1],      # 0 human, 1 computer
+    "variant": "standard",
+    "cards": 1,
+    "station": 53,
+    "best": {},                 # solitaire records by variant
+    "own_cards": 1,             # play with cards.txt's cards, if any
+}
+
+
+def sanitize(p):
+    """A record can pass its checksum and still hold values from an older
+    build: anything out of range falls back to the default.  ``p`` has
+    every field of PREFS, of its type (so no bools where ints belong)."""
+    for k, ok in (("players", (1, 2, 3, 4)), ("variant", PRESETS),
+                  ("station", WAY_STATION_CHOICES), ("cards", (0, 1)),
+                  ("own_cards", (0, 1))):
+        if p[k] not in ok:
+            p[k] = PREFS[k]
+    seats = p["seats"]
+    ok = len(seats) == 4
+    for x in seats:
+        if type(x) != int or x not in (0, 1):
+            ok = False
+    if not ok:
+        p["seats"] = list(PREFS["seats"])
+    # Solitaire records: a roll count per variant, nothing else.
+    best = {}
+    for k in ("solitaire1", "solitaire2"):
+        v = p["best"].get(k)
+        if type(v) == int and 0 < v < 100000:
+            best[k] = v
+    p["best"] = best
