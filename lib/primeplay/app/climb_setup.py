@@ -114,6 +114,12 @@ class ClimbSetup(Menu):
                          VARIANTS[self._variant()][1])
 
     def _start(self):
+        # What the menus left behind is freed before the game's modules
+        # and tables load: on the board they then fill those holes from
+        # the bottom of the heap, and the computer player's search finds
+        # the large blocks it needs above them.
+        import gc
+        gc.collect()
         from primeplay.app.climb_screen import ClimbPlay
         settings = self.settings()
         seats = list(self.p["seats"][:settings.players])

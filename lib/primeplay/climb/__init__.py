@@ -43,6 +43,8 @@ def __getattr__(name):
 
 def setup(app):
     """A new game: the setup menu (players, seats, variant)."""
+    import gc
+    gc.collect()    # see ClimbSetup._start
     from primeplay.app.climb_setup import ClimbSetup
     app.go(ClimbSetup(app))
 
@@ -60,5 +62,7 @@ def detail(play):
 
 def resume(app, play):
     """The saved game's play screen (raises what is wrong with it)."""
+    import gc
+    gc.collect()    # see ClimbSetup._start
     from primeplay.app.climb_screen import ClimbPlay
     return ClimbPlay.resume(app, play)
