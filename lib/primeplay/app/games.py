@@ -39,6 +39,10 @@ GAMES = (
       "primeplay.app.daifugo_screen")),
 )
 
+# Modules any game may load that the main menu does without (the pushed
+# question and pause screens): dropped with the game too.
+SHARED = ("primeplay.app.pages",)
+
 # Dropping modules gains nothing on CPython (its heap is not the board's)
 # and would leave tests holding classes the app no longer uses: the VMs of
 # the boards (MicroPython, CircuitPython) unload.
@@ -108,6 +112,9 @@ def loaded():
     """The names in ``sys.modules`` that belong to a game."""
     out = []
     for m in sys.modules:
+        if m in SHARED:
+            out.append(m)
+            continue
         for e in GAMES:
             for p in e[3]:
                 if m == p or m.startswith(p + "."):
