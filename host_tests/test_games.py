@@ -367,6 +367,8 @@ free("before")
 for k in ("DOWN", "A", "DOWN", "RIGHT", "DOWN", "RIGHT", "RIGHT", "UP",
           "UP", "A"):
     a.press(k)
+    a.scene()       # a Loading frame's work runs once it has been shown
+    frames(1)
 frames(200)
 free("playing")
 leave()

@@ -263,7 +263,8 @@ p['players'] = 3
 p['seats'] = [0, 1, 2]
 for k in ('zero', 'multi59', 'multi468', 'skip'):
     p[k] = 1
-a.press('DOWN'); a.press('A'); a.press('A'); a.tick(1)
+a.press('DOWN'); a.press('A'); a.scene(); a.tick(1)
+a.press('A'); a.scene(); a.tick(2)
 """ + APP_CODE[APP_CODE.index("t = 0"):]
 
 

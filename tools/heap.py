@@ -99,6 +99,8 @@ a = App(st, seed=%(seed)d)
 if %(phase)d == 1:
     for k in %(keys)r:
         a.press(k)
+        a.scene()       # a Loading frame's work runs after it is shown
+        a.tick(0)
     frames = play(a, %(cut)d)
 else:
     # After the power cut: the main menu offers Continue.

@@ -98,6 +98,8 @@ class DaifugoPlay:
         self._order_of = None
         self._verdict = None
         self._verdict_of = None
+        self._drawn_key = None
+        self._drawn = None
         self._begin_turn()
 
     @classmethod
@@ -405,17 +407,18 @@ class DaifugoPlay:
 
     # ------------------------------------------------------------ menus
     def turn_menu(self):
-        """The rows of the turn menu: (key, text)."""
+        """The rows of the turn menu: (key, text).  Asked of the rules
+        directly, not of legal_moves: with 13 cards that list weighs
+        thousands of plays, a press's worth of time on a board."""
         s = self.state
-        legal = self.game.legal_moves()
         rows = []
         if s.phase == TURN:
             if self.sel:
                 n = concat(self.picked()[1])
                 rows.append(("play", "Play %d" % n))
-            if ("draw",) in legal:
+            if not s.drawn and rules.can_draw(s, s.current):
                 rows.append(("draw", "Draw a card"))
-            if ("pass",) in legal:
+            if not rules.must_draw(s):
                 rows.append(("pass", "Pass"))
             if self.sel:
                 rows.append(("clear", "Put cards back"))
@@ -535,7 +538,33 @@ class DaifugoPlay:
                 break       # never: the bot is legal by construction
 
     # ------------------------------------------------------------ draw
+    def _scene_key(self):
+        """What the hand and pass screens show depends on, or None for the
+        screens that move with time: the firmware asks for a scene fifty
+        times a second, and building a hand row is a good part of a
+        board's 20 ms loop."""
+        if self.mode not in ("hand", "pass"):
+            return None
+        s = self.state
+        sel = 0
+        for x in self.sel:
+            sel = sel * 4096 + x[0] * 32 + x[1]
+        return (self.mode, self.cursor, self.left, sel, s.turn, s.phase,
+                s.current, len(s.hands[s.current]), len(s.area),
+                len(s.deck), len(s.discard))
+
     def draw(self, sc):
+        key = self._scene_key()
+        if key is not None and key == self._drawn_key:
+            sc.items.extend(self._drawn[0])
+            sc.leds = self._drawn[1]
+            return
+        self._draw(sc)
+        self._drawn_key = key
+        if key is not None:
+            self._drawn = (list(sc.items), sc.leds)
+
+    def _draw(self, sc):
         mode = self.mode
         n = self.app.pixels
         s = self.state
@@ -700,12 +729,13 @@ class TurnMenu(Menu):
     def __init__(self, app, play):
         Menu.__init__(self, app)
         self.play = play
+        self.menu = play.turn_menu()    # once: drawn fifty times a second
 
     def rows(self):
-        return [r[1] for r in self.play.turn_menu()]
+        return [r[1] for r in self.menu]
 
     def choose(self, i):
-        key = self.play.turn_menu()[i][0]
+        key = self.menu[i][0]
         self.app.pop()
         self.play.menu_choice(key)
 

@@ -65,9 +65,12 @@ def sanitize(p):
 
 
 def setup(app):
-    """A new match: the setup menu."""
-    from primeplay.app.daifugo_setup import DaifugoSetup
-    app.go(DaifugoSetup(app))
+    """A new match: the setup menu, behind a Loading frame (its import is
+    some 0.1 s on a board: the press is answered first)."""
+    def job():
+        from primeplay.app.daifugo_setup import DaifugoSetup
+        app.go(DaifugoSetup(app))
+    app.loading("Prime Daifugo", job)
 
 
 def check(play):
