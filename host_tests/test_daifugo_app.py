@@ -338,3 +338,16 @@ def test_a_whole_match_through_the_simulator():
     assert play.mode == "over"
     lit = sum(row.count("#") for row in t.sim.frame())
     assert lit > 100 and t.sim.frames > 100
+
+
+def test_the_cursor_card_is_always_in_the_row():
+    for seed in range(12):
+        t = Table(seed=seed, players=3, seats=(0, 2, 2),
+                  rules=("multi59", "multi468", "zero", "skip"))
+        play = t.until_hand()
+        n = len(play.order())
+        for k in ["LEFT"] * (n + 2) + ["RIGHT"] * (2 * n + 3):
+            t.press(k)
+            assert play.left <= play.cursor < play._row_end(play.left)
+            row = card_row(t.app.scene())
+            assert play._labels[play.cursor] in row

@@ -40,6 +40,6 @@ def test_a_daifugo_round_on_the_board_matches_the_simulator():
         assert board.metrics()["tracebacks"] == 0, board.console[-2000:]
     for i, (frame, (text, _)) in enumerate(zip(got, want)):
         assert frame.text() == text, "frame after token %d differs" % i
-    assert all(ms is not None and ms <= ANSWER_MS for _, ms in answers), \
-        answers
-    print(answers)
+    slow = [(i, k, ms) for i, (k, ms) in enumerate(answers)
+            if ms is None or ms > ANSWER_MS]
+    assert not slow, slow

@@ -95,6 +95,7 @@ class DaifugoPlay:
         self.cursor = 0
         self.left = 0           # the first card the row shows
         self._order = None
+        self._labels = None     # label() of each card of _order
         self._order_of = None
         self._verdict = None
         self._verdict_of = None
@@ -285,6 +286,7 @@ class DaifugoPlay:
                 keyed.append(((vs[0] if vs else 99) * 4 + len(vs), c))
             keyed.sort()
             self._order = [k[1] for k in keyed]
+            self._labels = [label(cards[c]) for c in self._order]
             self._order_of = list(hand)
         return self._order
 
@@ -388,17 +390,25 @@ class DaifugoPlay:
         self.cursor %= n
         if self.cursor < self.left:
             self.left = self.cursor
-        while self._row_end(self.left) <= self.cursor:
-            self.left += 1
+        if self._row_end(self.left) <= self.cursor:
+            # The cursor's card last in the row: fill leftwards from it.
+            labels = self._labels
+            x = 2
+            i = self.cursor
+            while i >= 0:
+                x += len(labels[i]) * CHAR_W + 6
+                if x - 2 > WIDTH - 2:
+                    break
+                i -= 1
+            self.left = min(i + 1, self.cursor)
 
     def _row_end(self, left):
         """The index after the last card that fits from ``left`` on."""
         order = self.order()
-        cards = self.state.cards
         x = 2
         i = left
         while i < len(order):
-            w = len(label(cards[order[i]])) * CHAR_W + 4
+            w = len(self._labels[i]) * CHAR_W + 4
             if x + w > WIDTH - 2:
                 break
             x += w + 2
@@ -645,7 +655,7 @@ class DaifugoPlay:
         x = 2
         for i in range(self.left, end):
             c = order[i]
-            text = label(cards[c])
+            text = self._labels[i]
             w = len(text) * CHAR_W + 4
             on = c in picked
             if on:
