@@ -474,9 +474,8 @@ class DaifugoPlay:
             area = "Area: " + " ".join([str(p[3]) for p in s.area[-4:]])
         hands = " ".join(["%s:%d" % (seat_name(q), len(s.hands[q]))
                           for q in range(s.settings.players)])
-        disc = s.cards[s.discard[-1]][4] if s.discard else "-"
-        return [area, "Cards " + hands, "Deck %d  top %s" % (len(s.deck),
-                                                            disc),
+        disc = s.cards[s.discard[-1]][4] if s.discard else "none"
+        return [area, hands, "Deck %d  top %s" % (len(s.deck), disc),
                 "Wins %s (to %d)" % (self.score_text(True), self.match),
                 "A: back"]
 
