@@ -28,6 +28,7 @@ sys.path.insert(0, os.path.join(ROOT, "lib"))
 sys.path.insert(0, HERE)
 
 import mpvm  # noqa: E402
+from primeplay.climb.settings import PRESETS  # noqa: E402
 
 # Fuel per emulated-Pico millisecond, as last measured by this script
 # (median over the Prime Climb searches and plans); used when the emulated
@@ -427,9 +428,9 @@ def at(preset, a, b, dice, keepers, curse):
     g.roll(dice)
     return s
 """
-DECISION_VARIANTS = ("standard", "double_time", "way_stations",
-                     "prime_sprint", "prime_decline", "there_and_back",
-                     "solitaire1")
+# Every variant but Solitaire 2 (the same decisions as Solitaire 1 with
+# another goal).
+DECISION_VARIANTS = tuple([v for v in PRESETS if v != "solitaire2"])
 DECISION_KEEPERS = ((), (9,), (5, 9), (2, 5, 7, 9), (1, 2, 3, 4, 5, 6, 7, 8, 9))
 DECISION_FUEL_TARGET = 50 * 10**6
 DECISION_BYTES_TARGET = 32 * 1024

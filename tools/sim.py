@@ -50,17 +50,6 @@ DEFAULT_SAVE = ROOT / ".sim-save.bin"
 MS_PER_KEY = 600
 TICK_MS = 50
 
-# The same profile as boards/pico_pad.py, for a tree without boards/.
-FALLBACK_PROFILE = {
-    "name": "sim", "i2c_scl": "SCL", "i2c_sda": "SDA",
-    "i2c_frequency": 400000, "oled_address": 0x3C, "width": 128,
-    "height": 64, "rotation": 0, "pixel_pin": "NEOPIXEL", "pixel_count": 12,
-    "pixel_order": "GRB", "brightness": 0.2,
-    "buttons": {"UP": "D0", "DOWN": "D1", "LEFT": "D2", "RIGHT": "D3",
-                "A": "D4", "B": "D5", "ROLL": "D6", "ADD": "D7", "SUB": "D8",
-                "MUL": "D9", "DIV": "D10"},
-}
-
 KEY_LEGEND = (("UP", "Up"), ("DOWN", "Down"), ("LEFT", "Left"),
               ("RIGHT", "Right"), ("A", "Z/Enter"), ("B", "X/Esc"),
               ("ROLL", "R"), ("ADD", "+"), ("SUB", "-"), ("MUL", "*"),
@@ -209,11 +198,9 @@ def file_storage(path):
 
 
 def load_board(name):
-    """A board profile by name (boards/NAME.py), validated."""
-    try:
-        from boards import load_profile  # pylint: disable=import-outside-toplevel
-    except ImportError:
-        return dict(FALLBACK_PROFILE)
+    """A board profile by name (boards/NAME.py), validated: the one list
+    of pins and buttons the firmware reads too."""
+    from boards import load_profile  # pylint: disable=import-outside-toplevel
     return load_profile(name)
 
 

@@ -9,16 +9,7 @@ Loaded when Prime Climb is chosen in the main menu (the registry's
 from primeplay.app import colours
 from primeplay.app.menus import Menu
 
-VARIANTS = (
-    ("standard", "Standard"),
-    ("double_time", "Double Time"),
-    ("way_stations", "Way Stations"),
-    ("prime_sprint", "Prime Sprint"),
-    ("prime_decline", "Prime Decline"),
-    ("there_and_back", "There&Back"),
-    ("solitaire1", "Solitaire 1"),
-    ("solitaire2", "Solitaire 2"),
-)
+from primeplay.climb.settings import VARIANTS
 
 
 class ClimbSetup(Menu):

@@ -15,8 +15,18 @@ THERE_AND_BACK = "there_and_back"  # 0 -> 101 -> 0
 # Primes between 30 and 80: the spaces a Way Station may be.
 WAY_STATION_CHOICES = (31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79)
 
-PRESETS = ("standard", "double_time", "way_stations", "prime_sprint",
-           "prime_decline", "there_and_back", "solitaire1", "solitaire2")
+# The rulebook's variants: (preset name, the setup menu's name for it).
+VARIANTS = (
+    ("standard", "Standard"),
+    ("double_time", "Double Time"),
+    ("way_stations", "Way Stations"),
+    ("prime_sprint", "Prime Sprint"),
+    ("prime_decline", "Prime Decline"),
+    ("there_and_back", "There&Back"),
+    ("solitaire1", "Solitaire 1"),
+    ("solitaire2", "Solitaire 2"),
+)
+PRESETS = tuple([v[0] for v in VARIANTS])
 
 
 class Settings:
