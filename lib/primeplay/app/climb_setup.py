@@ -9,7 +9,7 @@ Loaded when Prime Climb is chosen in the main menu (the registry's
 from primeplay.app import colours
 from primeplay.app.menus import Menu
 
-from primeplay.climb.settings import VARIANTS
+from primeplay.climb.choices import VARIANTS, WAY_STATION_CHOICES
 
 
 class ClimbSetup(Menu):
@@ -72,7 +72,6 @@ class ClimbSetup(Menu):
         elif key == "own":
             p["own_cards"] = 1 - p["own_cards"]
         elif key == "station":
-            from primeplay.climb.settings import WAY_STATION_CHOICES
             ch = WAY_STATION_CHOICES
             i = ch.index(p["station"]) if p["station"] in ch else 0
             p["station"] = ch[(i + step) % len(ch)]
@@ -111,6 +110,9 @@ class ClimbSetup(Menu):
         # the large blocks it needs above them.
         import gc
         gc.collect()
+        if 1 in self.p["seats"][:self._players()]:
+            # The computer's 10.5 KB table first (see climb.resume).
+            import primeplay.climb.values  # noqa: F401
         from primeplay.app.climb_screen import ClimbPlay
         settings = self.settings()
         seats = list(self.p["seats"][:settings.players])

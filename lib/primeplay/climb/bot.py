@@ -289,6 +289,24 @@ def plan_turn(state):
 # only when a variant's board is another size.
 _results = [reach._new_result(TOP + 1), reach._new_result(TOP + 1)]
 
+# The table's layout, the same for every decision: made once, not a
+# kilobyte of fresh blocks per decision late in a game on a cut-up heap.
+_LAYOUT = {}
+
+
+def _layout(n):
+    """(red, off) for a table of n spaces: red[v] is 1 when v is an
+    all-red space (a card), and pair (x <= y) is at off[x] + 2 * y."""
+    got = _LAYOUT.get(n)
+    if got is None:
+        red = bytearray(n)
+        for v in range(11, min(n, TOP)):
+            if is_all_red(v):
+                red[v] = 1
+        off = [2 * (x * n - (x * (x - 1) >> 1) - x) for x in range(n)]
+        got = _LAYOUT[n] = (red, off)
+    return got
+
 
 def _scratch(i, w):
     r = _results[i]
@@ -379,12 +397,7 @@ def _best_pair(state, r, opp, exclude=None):
     for x, y in opp:
         if 0 < x < TOP:
             gain[x] += values.turns_x1000(0, y) - values.turns_x1000(x, y)
-    red = bytearray(n)
-    for v in range(11, TOP):
-        if is_all_red(v):
-            red[v] = 1
-    # Row offsets: pair (x <= y) is at off[x] + 2 * y.
-    off = [2 * (x * n - (x * (x - 1) >> 1) - x) for x in range(n)]
+    red, off = _layout(n)
     words = r.words
     ex = exclude.words if exclude is not None else None
     nw = r.nw
