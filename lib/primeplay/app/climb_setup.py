@@ -9,7 +9,7 @@ Loaded when Prime Climb is chosen in the main menu (the registry's
 from primeplay.app import colours
 from primeplay.app.menus import Menu
 
-from primeplay.climb.choices import VARIANTS, WAY_STATION_CHOICES
+from primeplay.climb import VARIANTS, WAY_STATION_CHOICES
 
 
 class ClimbSetup(Menu):

@@ -4,8 +4,8 @@ The public names: ``reachable`` (every end pair of a turn), ``Game`` (a
 game with history and undo), ``Settings`` and the rules functions.
 
 Importing the package imports none of them: every submodule import runs
-this file first, and the setup menu, which needs only ``choices``, must
-not pay for the rules, the search and the game (about 30 KB of heap and a
+this file first, and the setup menu, which needs only the choices below,
+must not pay for the rules, the search and the game (about 30 KB of heap and a
 second of compiling on a board).  A public name is imported from its
 module the first time it is asked for (a module ``__getattr__``, which
 CPython, MicroPython and CircuitPython all call).
@@ -13,8 +13,9 @@ CPython, MicroPython and CircuitPython all call).
 The package is also Prime Climb's entry in the app's registry of games
 (``primeplay.app.games``): ``setup``, ``check``, ``detail`` and ``resume``
 below, each importing what it needs when called, and the remembered
-settings (``PREFS``, ``sanitize``: ``App.game_prefs("climb")``), from
-``choices`` when first asked for.
+settings (``PREFS``, ``sanitize``: ``App.game_prefs("climb")``) with the
+variants and Way Station spaces the setup menu offers: here, so that
+opening that menu (a press's answer) loads one module, the menu's own.
 """
 
 _PUBLIC = {
@@ -27,11 +28,66 @@ _PUBLIC = {
     "winner": "rules",
     "end_positions": "rules",
     "Game": "game",
-    # The app's entry points for the remembered settings (App.game_prefs),
-    # asked for by the setup menu and a solitaire's end, never at power-up.
-    "PREFS": "choices",
-    "sanitize": "choices",
 }
+
+
+# Primes between 30 and 80: the spaces a Way Station may be.
+WAY_STATION_CHOICES = (31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79)
+
+# The rulebook's variants: (preset name, the setup menu's name for it).
+VARIANTS = (
+    ("standard", "Standard"),
+    ("double_time", "Double Time"),
+    ("way_stations", "Way Stations"),
+    ("prime_sprint", "Prime Sprint"),
+    ("prime_decline", "Prime Decline"),
+    ("there_and_back", "There&Back"),
+    ("solitaire1", "Solitaire 1"),
+    ("solitaire2", "Solitaire 2"),
+)
+PRESETS = tuple([v[0] for v in VARIANTS])
+
+
+# ------------------------------------------- the remembered settings
+# The setup menu's choices and the solitaire records, remembered by the
+# app (``App.game_prefs("climb")``, saved as ``prefs["climb"]``): the
+# registry's entry points ``primeplay.climb.PREFS`` and
+# ``primeplay.climb.sanitize`` are these.
+
+PREFS = {
+    "players": 2,
+    "seats": [0, 1, 1, 1],      # 0 human, 1 computer
+    "variant": "standard",
+    "cards": 1,
+    "station": 53,
+    "best": {},                 # solitaire records by variant
+    "own_cards": 1,             # play with cards.txt's cards, if any
+}
+
+
+def sanitize(p):
+    """A record can pass its checksum and still hold values from an older
+    build: anything out of range falls back to the default.  ``p`` has
+    every field of PREFS, of its type (so no bools where ints belong)."""
+    for k, ok in (("players", (1, 2, 3, 4)), ("variant", PRESETS),
+                  ("station", WAY_STATION_CHOICES), ("cards", (0, 1)),
+                  ("own_cards", (0, 1))):
+        if p[k] not in ok:
+            p[k] = PREFS[k]
+    seats = p["seats"]
+    ok = len(seats) == 4
+    for x in seats:
+        if type(x) != int or x not in (0, 1):
+            ok = False
+    if not ok:
+        p["seats"] = list(PREFS["seats"])
+    # Solitaire records: a roll count per variant, nothing else.
+    best = {}
+    for k in ("solitaire1", "solitaire2"):
+        v = p["best"].get(k)
+        if type(v) == int and 0 < v < 100000:
+            best[k] = v
+    p["best"] = best
 
 
 def __getattr__(name):

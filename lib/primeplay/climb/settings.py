@@ -12,9 +12,10 @@ STANDARD = "standard"          # 0 -> 101
 DECLINE = "decline"            # Prime Decline: 101 -> 0
 THERE_AND_BACK = "there_and_back"  # 0 -> 101 -> 0
 
-# The menu's choices live in choices.py (the setup menu loads that alone).
-from primeplay.climb.choices import (WAY_STATION_CHOICES, VARIANTS,  # noqa: F401
-                                     PRESETS, PREFS, sanitize)
+# The menu's choices live in the package's __init__ (the setup menu needs
+# them alone).
+from primeplay.climb import (WAY_STATION_CHOICES, VARIANTS,  # noqa: F401
+                             PRESETS, PREFS, sanitize)
 
 
 class Settings:
