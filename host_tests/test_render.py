@@ -335,3 +335,21 @@ def test_monochrome_conversion_threshold():
     luma = ColorConverter._compute_luma  # pylint: disable=protected-access
     assert luma(0xFFFFFF) == 255 and luma(0x000000) == 0
     assert luma(0x00FF00) >= 128 > luma(0xFF00FF)  # green lights, magenta not
+
+
+def test_word_wrap_keeps_words_whole_and_cuts_only_longer_ones():
+    from hypothesis import given, strategies as st
+
+    from primeplay.app.scene import wrap
+
+    @given(st.lists(st.text("abc", min_size=1, max_size=30), max_size=12),
+           st.integers(5, 21))
+    def check(words, width):
+        lines = wrap(" ".join(words), width)
+        assert all(0 < len(l) <= width for l in lines)
+        # Nothing lost, nothing added: the words, in order.
+        assert "".join(lines).replace(" ", "") == "".join(words)
+        for w in words:
+            if len(w) <= width:
+                assert any(w in l.split(" ") for l in lines)
+    check()

@@ -67,13 +67,21 @@ def text_width(text, scale=1):
     return len(text) * CHAR_W * scale
 
 
-def wrap(text, width=WIDTH // CHAR_W):
-    """Words into lines of at most ``width`` characters (a longer word
-    stays whole on its own line)."""
-    words = text.split(" ")
-    lines = []
+def wrap(text, width=WIDTH // CHAR_W, out=None):
+    """Words into lines of at most ``width`` characters, appended to
+    ``out`` (a new list by default) and returned; a longer word is cut
+    into pieces of ``width`` (the panel would cut it anyway)."""
+    lines = [] if out is None else out
     line = ""
-    for w in words:
+    for w in text.split(" "):
+        while len(w) > width:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(w[:width])
+            w = w[width:]
+        if not w:
+            continue
         if line and len(line) + 1 + len(w) > width:
             lines.append(line)
             line = w

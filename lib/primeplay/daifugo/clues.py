@@ -243,18 +243,10 @@ def _pack(items, sep, out):
 
 
 def wrap(text, out=None):
-    """``text`` in lines of at most WIDTH characters, broken at spaces."""
-    if out is None:
-        out = []
-    words = []
-    for w in text.split(" "):
-        while len(w) > WIDTH:
-            words.append(w[:WIDTH])
-            w = w[WIDTH:]
-        if w:
-            words.append(w)
-    _pack(words, " ", out)
-    return out
+    """``text`` in lines of at most WIDTH characters, broken at spaces
+    (the app's word wrap, at this module's width)."""
+    from primeplay.app.scene import wrap as scene_wrap
+    return scene_wrap(text, WIDTH, out)
 
 
 def _entry(value, p):
