@@ -73,7 +73,7 @@ def start_climb(app, players=2, seats=(0, 1), variant="standard"):
     prefs["variant"] = variant
     for i, s in enumerate(seats):
         prefs["seats"][i] = s
-    app.press("A") if isinstance(app.screen, MainMenu) and \
+    (app.press("A"), frame(app)) if isinstance(app.screen, MainMenu) and \
         app.screen.entries[app.screen.cursor] == "climb" else None
     assert isinstance(app.screen, ClimbSetup)
     app.press("UP")                      # wraps to "Start"
@@ -400,6 +400,7 @@ action goto 37 Go to 37
 def test_own_cards_from_cards_txt_join_the_deck():
     app = App(seed=1, cards_text=CARDS_TXT)
     app.press("A")
+    frame(app)                           # "Loading...", then the setup
     assert "Own cards: 2 on" in app.screen.rows()
     app.press("UP")
     app.press("A")
@@ -413,6 +414,7 @@ def test_own_cards_from_cards_txt_join_the_deck():
 def test_own_cards_can_be_left_out():
     app = App(seed=1, cards_text=CARDS_TXT)
     app.press("A")
+    frame(app)                           # "Loading...", then the setup
     setup = app.screen
     row = [k for k, _ in setup.layout()].index("own")
     setup.cursor = row

@@ -87,6 +87,7 @@ def test_settings_saved_flat_by_older_builds_are_prime_climbs():
     app = App(storage=st, seed=1)
     assert app.game_prefs("climb") == old
     app.press("A")                  # the setup menu shows them
+    frame(app)
     assert app.scene().texts()[:2] == ["Game: Double Time", "Players: 3"]
 
 

@@ -349,6 +349,8 @@ def play_a_while(app):
     texts += sc.texts()
     if sc.texts() and sc.texts()[0] == "Continue game":
         app.press("A")
+        texts += app.scene().texts()        # Loading, as the board shows it
+        texts += frame(app, 400).texts()    # then what Continue gives
     for i in range(60):
         if i % 3 == 0:
             app.press(("A", "A", "DOWN", "A", "B", "A")[i // 3 % 6])

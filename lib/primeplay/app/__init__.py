@@ -416,7 +416,17 @@ class Loading:
         self.detail = detail
 
     def press(self, name):
-        pass
+        # A press while the work waits for this frame (within one loop
+        # pass of the press that started it, on a board): the work first
+        # (it was coming anyway), then the press goes to the screen it
+        # leads to instead of being lost here.
+        app = self.app
+        job = app.job
+        if job is not None and app.screen is self:
+            app.job = None
+            job()
+            if app.screen is not self:
+                app.screen.press(name)
 
     def tick(self):
         pass

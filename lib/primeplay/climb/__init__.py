@@ -98,13 +98,15 @@ def __getattr__(name):
 # ------------------------------------------------ the app's entry points
 
 def setup(app):
-    """A new game: the setup menu (players, seats, variant).  The heap is
-    collected (see ClimbSetup._start) once the menu's first frame is on
-    the panel: a collection is tens of ms on a board, and this is a
-    press's answer."""
-    import gc
-    from primeplay.app.climb_setup import ClimbSetup
-    app.go(ClimbSetup(app), gc.collect)
+    """A new game: the setup menu (players, seats, variant), behind a
+    Loading frame: its import and a collection of the heap first (see
+    ClimbSetup._start) are more than a press's answer on a board."""
+    def job():
+        import gc
+        gc.collect()
+        from primeplay.app.climb_setup import ClimbSetup
+        app.go(ClimbSetup(app))
+    app.loading("Prime Climb", job)
 
 
 def check(play):
