@@ -95,6 +95,19 @@ def problem(e):
     return "unreadable" if isinstance(e, TypeError) else type(e).__name__
 
 
+def field_error(e):
+    """The SaveError for an exception a game's ``restore`` met reading a
+    record's fields, worded the same on every VM: the missing key itself
+    (``str(KeyError)`` is quoted on CPython, bare on CircuitPython), no
+    built-in TypeError text (worded differently on each VM), the game's
+    own ValueError texts (its Settings.validate, Rng.setstate)."""
+    if isinstance(e, KeyError):
+        return SaveError("missing %s" % (e.args[0],))
+    if isinstance(e, TypeError):
+        return SaveError("bad value")
+    return SaveError("bad value: %s" % (e,))
+
+
 # ------------------------------------------------------------- CRC-32
 
 _TLO = None

@@ -12,7 +12,7 @@ another exception, but MemoryError) with a reason that reads the same on
 every VM.
 """
 
-from primeplay.save import SaveError
+from primeplay.save import SaveError, field_error
 
 
 def snapshot(state):
@@ -117,14 +117,8 @@ def restore(snap):
         s.rng.setstate(snap["rng"])
     except SaveError:
         raise
-    except KeyError as e:
-        # The key itself: str(e) is quoted on CPython, bare on CircuitPython.
-        raise SaveError("missing %s" % (e.args[0],))
-    except TypeError:
-        # Built-in TypeError texts are worded differently on each VM.
-        raise SaveError("bad value")
-    except ValueError as e:     # Settings.validate's and Rng.setstate's own
-        raise SaveError("bad value: %s" % (e,))
+    except (KeyError, TypeError, ValueError) as e:
+        raise field_error(e)
     return s
 
 

@@ -18,7 +18,7 @@ VM.  The card ids must add up to the deck exactly: a hand never gains or
 loses a card in a damaged save.
 """
 
-from primeplay.save import SaveError
+from primeplay.save import SaveError, field_error
 
 # The settings a save holds, by name (Settings' own slot names).
 _FLAGS = ("zero", "multi59", "multi468", "skip", "multi_in_three", "strict")
@@ -144,14 +144,8 @@ def restore(snap):
         s.events = []
     except SaveError:
         raise
-    except KeyError as e:
-        # The key itself: str(e) is quoted on CPython, bare on CircuitPython.
-        raise SaveError("missing %s" % (e.args[0],))
-    except TypeError:
-        # Built-in TypeError texts are worded differently on each VM.
-        raise SaveError("bad value")
-    except ValueError as e:     # Settings.validate's and Rng.setstate's own
-        raise SaveError("bad value: %s" % (e,))
+    except (KeyError, TypeError, ValueError) as e:
+        raise field_error(e)
     return s
 
 
@@ -162,7 +156,7 @@ def check(g):
     try:
         restore(g["state"])
     except KeyError as e:
-        raise SaveError("missing %s" % (e.args[0],))
+        raise field_error(e)
 
 
 def unpack(g):
@@ -177,7 +171,7 @@ def unpack(g):
         seed = g["seed"]
         match = g["match"]
     except KeyError as e:
-        raise SaveError("missing %s" % (e.args[0],))
+        raise field_error(e)
     if not isinstance(seats, list) or len(seats) != n:
         raise SaveError("seats do not match")
     _ints(seats, 0, 2, "seats")
