@@ -7,17 +7,17 @@ Loaded when Prime Climb is chosen in the main menu (the registry's
 """
 
 from primeplay.app import colours
-from primeplay.app.menus import Menu
+from primeplay.app.menus import SetupMenu
 
 from primeplay.climb import VARIANTS, WAY_STATION_CHOICES
 
 
-class ClimbSetup(Menu):
+class ClimbSetup(SetupMenu):
     """Players, who is a computer, the variant and its options: the
     choices are remembered in the game's prefs (and saved)."""
 
     def __init__(self, app):
-        Menu.__init__(self, app)
+        SetupMenu.__init__(self, app)
         self.p = app.game_prefs("climb")
 
     def _variant(self):
@@ -53,9 +53,6 @@ class ClimbSetup(Menu):
         out.append(("start", "Start"))
         return out
 
-    def rows(self):
-        return [t for _, t in self.layout()]
-
     def change(self, i, step):
         key = self.layout()[i][0]
         p = self.p
@@ -76,15 +73,6 @@ class ClimbSetup(Menu):
             i = ch.index(p["station"]) if p["station"] in ch else 0
             p["station"] = ch[(i + step) % len(ch)]
 
-    def choose(self, i):
-        key = self.layout()[i][0]
-        if key == "start":
-            self.start()
-        else:
-            self.change(i, 1)
-
-    def back(self):
-        self.app.home()
 
     def settings(self):
         from primeplay.climb.settings import Settings

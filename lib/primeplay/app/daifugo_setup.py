@@ -8,18 +8,18 @@ menu and unloaded with it.
 """
 
 from primeplay.app import colours
-from primeplay.app.menus import Menu
+from primeplay.app.menus import SetupMenu
 
 SEAT_KINDS = ("human", "computer", "strong cpu")
 ONOFF = ("off", "on")
 
 
-class DaifugoSetup(Menu):
+class DaifugoSetup(SetupMenu):
     """Start first (A twice starts the remembered match), then the rows
     that change it."""
 
     def __init__(self, app):
-        Menu.__init__(self, app)
+        SetupMenu.__init__(self, app)
         self.p = app.game_prefs("daifugo")
 
     def layout(self):
@@ -45,9 +45,6 @@ class DaifugoSetup(Menu):
         out.append(("strict", "Practice: %s" % ONOFF[p["strict"]]))
         return out
 
-    def rows(self):
-        return [t for _, t in self.layout()]
-
     def change(self, i, step):
         key = self.layout()[i][0]
         p = self.p
@@ -63,14 +60,6 @@ class DaifugoSetup(Menu):
         elif key != "start":
             p[key] = 1 - p[key]
 
-    def choose(self, i):
-        if self.layout()[i][0] == "start":
-            self.start()
-        else:
-            self.change(i, 1)
-
-    def back(self):
-        self.app.home()
 
     def settings(self):
         from primeplay.daifugo.settings import Settings

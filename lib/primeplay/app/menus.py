@@ -81,6 +81,30 @@ class Menu:
         sc.leds = colours.ring(["grey"], self.app.pixels)
 
 
+class SetupMenu(Menu):
+    """A game's setup menu: ``layout()`` gives its rows as (key, text);
+    A on "start" calls ``start()``, A elsewhere changes the row like
+    RIGHT, B leaves for the main menu."""
+
+    def layout(self):
+        return []
+
+    def rows(self):
+        return [t for _, t in self.layout()]
+
+    def choose(self, i):
+        if self.layout()[i][0] == "start":
+            self.start()
+        else:
+            self.change(i, 1)
+
+    def back(self):
+        self.app.home()
+
+    def start(self):
+        pass
+
+
 class MainMenu(Menu):
     """Continue (when a game is saved), the registry's games, the colour
     explorer, the judge (by digits or by cards)."""
