@@ -1,0 +1,63 @@
+"""Ring Climb's game play example from the rulebook, from set-up, on both
+faces of the rings (board.py chose the colour orders for it)."""
+
+import pytest
+
+from primeplay.rings import board as B
+from primeplay.rings import rules as R
+from primeplay.rings.settings import Settings
+
+
+def _deal(state, p, cids):
+    """Give player p exactly these cards (the rest back to the deck)."""
+    for c in state.hands[p]:
+        state.deck.append(c)
+    state.hands[p] = []
+    for c in cids:
+        if c in state.deck:
+            state.deck.remove(c)
+        else:
+            for h in state.hands:
+                if c in h:
+                    h.remove(c)
+                    h.append([d for d in state.deck if d not in cids][0])
+                    state.deck.remove(h[-1])
+        state.hands[p].append(c)
+
+
+YELLOW1, RED2, GREEN3 = 2 * 6 + 0, 0 * 6 + 2, 3 * 6 + 4
+
+
+@pytest.mark.parametrize("face", [0, 1])
+def test_rulebook_game_play_example(face):
+    s = R.new_game(Settings(players=2, face=face), seed=3)
+    _deal(s, 0, [YELLOW1, RED2, GREEN3])
+    assert B.card_text(YELLOW1) == "Y1" and B.card_text(RED2) == "R2" \
+        and B.card_text(GREEN3) == "G3"
+    # 1. "Play the yellow card, placing your pawn on one of the bottom
+    # yellow spaces"
+    yellow = [m[4] for m in R.legal_moves(s)
+              if m[1] == YELLOW1 and m[2] == 0]
+    assert len(yellow) == 2    # a rainbow shows yellow twice
+    for d in yellow:
+        assert d // B.SPACES == 1
+        assert B.colour_of_space(face, d) == B.YELLOW
+    R.apply(s, (R.PLAY, YELLOW1, 0, 0, yellow[0]))
+    # 2. "Play the red card and rotate the bottom level ring two spaces
+    # counter-clockwise to move that same pawn up to the red space"
+    w = R.wedge(s.rot, s.pawns[0])
+    red = R.at(s.rot, 2, (w - 2) % B.SPACES)
+    assert B.colour_of_space(face, red) == B.RED
+    R.apply(s, (R.PLAY, RED2, 0, -2, red))
+    assert s.pawns[0] == red and s.rot[0] == 10
+    # 3. "play the green card, rotate the second level ring three spaces
+    # clockwise, giving that pawn a third move and landing on a third
+    # level green space."
+    green = R.at(s.rot, 3, (R.wedge(s.rot, red) + 3) % B.SPACES)
+    assert B.colour_of_space(face, green) == B.GREEN
+    R.apply(s, (R.PLAY, GREEN3, 0, 3, green))
+    # "At this point your turn is done, you have one pawn on the third
+    # level and two pawns not yet in play."
+    assert s.pawns[:3] == [green, B.TABLE, B.TABLE]
+    assert green // B.SPACES == 3
+    assert s.current == 1 and len(s.hands[0]) == 3
