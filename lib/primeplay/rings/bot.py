@@ -12,8 +12,9 @@ away its least useful card (a plain colour card before its own colour,
 wilds last).
 
 ``STRONG`` plans the whole turn: every order and choice of its cards,
-pruned to the ``BEST`` most promising plays of each card at each step
-(a per-step best-few search, depth <= 3), each end of turn valued as
+pruned to the ``BEST`` (3) most promising plays at the first step and
+``BEST2`` (2) at the second (a best-few search, depth <= 3; a spin wild
+tries turns of up to 3 either way), each end of turn valued as
 
 * its own progress minus the opponents' (so a bump that sends a pawn
   down two levels is worth as much as two climbs, and is taken when it
@@ -31,9 +32,11 @@ made and undone in place (the lists restored from per-step copies), an
 occupancy list kept beside them, and moves packed as small ints: no
 state.copy() and no move tuples per candidate, so a decision allocates a
 few hundred bytes and its work grows with the plays, not with copies.
-Scores are ints (MicroPython boxes floats).  The costliest decisions
-``tools/bench.py rings`` finds are in BENCH.md;
-host_tests/test_rings_bot.py holds them to 50 M fuel and 32 KB.
+Scores are ints (MicroPython boxes floats).  The WASI VM spends some 300
+fuel a bytecode, so the search is held to a few hundred candidates: the
+costliest decision ``tools/bench.py rings`` finds (three spin wilds, six
+players) takes about 30 M fuel and 6 KB; host_tests/test_rings_bot.py
+holds decisions to 50 M fuel and 32 KB.
 """
 
 from primeplay.rings import board as B
@@ -47,8 +50,13 @@ _S = B.SPACES
 _TOP = B.TOP
 _P = B.PAWNS
 
-# Plays of each card kept for the next step of the strong search.
-BEST = 4
+# Plays kept for the next step of the strong search: at the first card,
+# at the second (the third is only valued).
+BEST = 3
+BEST2 = 2
+# A spin wild's turns tried: seven wedges show every colour and reach
+# what a numbered card reaches.
+_SPIN_TURNS = (0, 1, -1, 2, -2, 3, -3)
 
 # Values (ints): a level is 100.
 LEVEL = 100
@@ -79,7 +87,7 @@ class _Ctx:
 
     __slots__ = ("pawns", "rot", "occ", "col", "p", "me", "topc", "hand",
                  "hcol", "hnum", "hkey", "dup", "nh", "wt", "prog", "sp",
-                 "so", "sr", "tv", "tm", "best", "bestm", "strong", "depth")
+                 "so", "sr", "tv", "tm", "log", "kbonus", "kcols", "kkeys", "best", "bestm", "strong", "depth")
 
     def __init__(self, state, strong):
         p = state.current
@@ -118,6 +126,23 @@ class _Ctx:
                     dup[j] = i
         self.hkey = hkey
         self.dup = dup
+        # By the bits of the cards played: what the rest are worth kept.
+        self.kbonus = [0] * 8
+        self.kcols = [0] * 8
+        self.kkeys = [0] * 8
+        for used in range(1 << nh):
+            for j in range(nh):
+                if used >> j & 1:
+                    continue
+                k = hkey[j]
+                if k:
+                    self.kkeys[used] += 1
+                if k == 2:
+                    self.kbonus[used] += WILD_KEEP
+                elif k == 3:
+                    self.kbonus[used] += SPIN_KEEP
+                else:
+                    self.kcols[used] |= 1 << B.card_colour(hand[j])
         n = state.settings.players
         # Weights of each pawn's progress: own +4, an opponent's -4 with
         # one opponent, less with more (a bump helps the others too).
@@ -133,6 +158,7 @@ class _Ctx:
         self.sr = [list(state.rot) for _ in range(depth)]
         self.tv = [[NEG] * BEST for _ in range(depth)]
         self.tm = [[0] * BEST for _ in range(depth)]
+        self.log = [0] * 12
         self.best = NEG
         self.bestm = -1
         self.depth = 0
@@ -149,22 +175,32 @@ def _line_end(rot, occ, pos, d, start):
 
 
 def _move(c, pawn, dest):
-    """Move ``pawn`` to ``dest`` (a bump cascades); the change of c.prog."""
+    """Move ``pawn`` to ``dest`` (a bump cascades), each pawn moved and
+    where it was logged in c.log for _back; the change of c.prog."""
     pawns = c.pawns
     occ = c.occ
     wt = c.wt
+    log = c.log
     pos = pawns[pawn]
     victim = occ[dest] if dest != _TOP else -1
     if pos != B.TABLE:
         occ[pos] = -1
     pawns[pawn] = dest
+    log[0] = 1
+    log[1] = pawn
+    log[2] = pos
     delta = wt[pawn] * (_VAL[dest] - _VAL[pos])
     if dest == _TOP:
         return delta
     occ[dest] = pawn
     rot = c.rot
     cur = dest
+    n = 1
     while victim >= 0:
+        log[2 * n + 1] = victim
+        log[2 * n + 2] = cur
+        n += 1
+        log[0] = n
         lvl = cur // _S - 2
         if lvl < 1:
             pawns[victim] = B.TABLE
@@ -181,53 +217,69 @@ def _move(c, pawn, dest):
     return delta
 
 
+def _back(c):
+    """Undo the last _move (from c.log)."""
+    pawns = c.pawns
+    occ = c.occ
+    log = c.log
+    n = log[0]
+    if n == 1:
+        pawn = log[1]
+        pos = pawns[pawn]
+        if pos != _TOP:
+            occ[pos] = -1
+        pos = log[2]
+        pawns[pawn] = pos
+        if pos != B.TABLE:
+            occ[pos] = pawn
+        return
+    for k in range(n):
+        pos = pawns[log[2 * k + 1]]
+        if B.TABLE < pos < _TOP:
+            occ[pos] = -1
+    for k in range(n):
+        pawn = log[2 * k + 1]
+        pos = log[2 * k + 2]
+        pawns[pawn] = pos
+        if pos != B.TABLE:
+            occ[pos] = pawn
+
+
 def _value(c, used):
     """The strong level's worth of the position with cards ``used`` gone
-    (bit j: hand[j])."""
+    (bit j: hand[j]); the normal level's is its own progress."""
     pawns = c.pawns
     me = c.me
-    n6 = n5 = top = 0
+    v = c.prog
+    if not c.strong:
+        if pawns[me] == pawns[me + 1] == pawns[me + 2] == _TOP:
+            return v + FINISH
+        return v
+    rot = c.rot
+    occ = c.occ
+    col = c.col
+    n6 = n5 = top = ready = 0
     for i in range(me, me + _P):
-        lvl = pawns[i] // _S
+        pos = pawns[i]
+        lvl = pos // _S
         if lvl == 7:
             top += 1
         elif lvl == 6:
             n6 += 1
-        elif lvl == 5:
-            n5 += 1
-    v = c.prog
+        elif lvl:
+            if lvl == 5:
+                n5 += 1
+            # The colour that climbs this pawn next.
+            up = (pos + rot[lvl - 1] - rot[lvl]) % _S
+            if occ[(lvl + 1) * _S + up] < 0:
+                ready |= 1 << col[up]
     if top == _P:
         return v + FINISH
-    if not c.strong:
-        return v
-    keys = 0
-    hkey = c.hkey
-    hcol = c.hcol
-    rot = c.rot
-    col = c.col
-    occ = c.occ
-    for j in range(c.nh):
-        if used >> j & 1:
-            continue
-        k = hkey[j]
-        if k:
-            keys += 1
-            if k == 2:
-                v += WILD_KEEP
-            elif k == 3:
-                v += SPIN_KEEP
-        # A pawn ready to climb with this card next turn.
-        colour = hcol[j]
-        if colour >= 0:
-            for i in range(me, me + _P):
-                pos = pawns[i]
-                lvl = pos // _S
-                if 0 < lvl < 6:
-                    w = (pos % _S + rot[lvl - 1]) % _S
-                    up = (lvl + 1) * _S + (w - rot[lvl]) % _S
-                    if occ[up] < 0 and col[up % _S] == colour:
-                        v += READY
-                        break
+    # The cards kept (by the bits of ``used``): wilds' worth, colours.
+    v += c.kbonus[used]
+    if ready & c.kcols[used]:
+        v += READY
+    keys = c.kkeys[used]
     if keys > n6:
         v += n6 * KEY6
         keys -= n6
@@ -310,19 +362,20 @@ def _expand(c, depth, used):
                     c.prog = prog + _move(c, pawn, dest)
                     _offer(c, depth, u2, _pack(j, pawn, 0, dest),
                            _value(c, u2))
-                    pawns[:] = sp
-                    occ[:] = so
+                    _back(c)
                 c.prog = prog
                 continue
             lvl = pos // _S
             was = rot[lvl - 1]
-            for r in R.turns(number):
+            for r in (R.turns(number) if number >= 0 else _SPIN_TURNS):
                 rot[lvl - 1] = (was + r) % _S
-                if r:
+                if r and number > 0:
                     _offer(c, depth, u2, _pack(j, pawn, r, -1),
                            _value(c, u2))
                 w = (pos % _S + rot[lvl - 1]) % _S
-                for dr in range(4):
+                # A spin wild turned: only its climbs (it climbs from any
+                # turn; the turn picks where it lands and what it bumps).
+                for dr in range(1 if number < 0 and r else 4):
                     if dr == 0:
                         nxt = _TOP if lvl == 6 else \
                             (lvl + 1) * _S + (w - rot[lvl]) % _S
@@ -342,7 +395,11 @@ def _expand(c, depth, used):
                     else:
                         if occ[nxt] // _P != p and nxt >= 2 * _S:
                             d1 = nxt
-                        d2 = _line_end(rot, occ, nxt, dr, pos)
+                        if dr != 1:
+                            d2 = _line_end(rot, occ, nxt, dr, pos)
+                    if dr == 1 and d2 < 0 and (nxt == _TOP or occ[nxt] < 0):
+                        # Down only to bump.
+                        continue
                     for k in range(2):
                         dest = d2 if k else d1
                         if dest < 0:
@@ -356,8 +413,7 @@ def _expand(c, depth, used):
                         c.prog = prog + _move(c, pawn, dest)
                         _offer(c, depth, u2, _pack(j, pawn, r, dest),
                                _value(c, u2))
-                        pawns[:] = sp
-                        occ[:] = so
+                        _back(c)
                 c.prog = prog
             rot[lvl - 1] = was
 
@@ -404,7 +460,7 @@ def _search(c, depth, used, left):
     sr[:] = rot
     prog = c.prog
     mine = c.me
-    for i in range(BEST):
+    for i in range(BEST if depth == 0 else BEST2):
         v = tv[i]
         if v == NEG:
             break
