@@ -8,7 +8,11 @@
     python tools/bench.py game-imports  # importing Daifugo and the judge
     python tools/bench.py game [--no-board]  # those three, the tournament
                                      # and the emulated board, as BENCH.md
-    python tools/bench.py tournament [--games N --seed S --advanced]
+    python tools/bench.py tournament [--game daifugo|rings --games N
+                                     --seed S --advanced]
+    python tools/bench.py rings [--games N]  # Ring Climb: decisions,
+                                     # imports, tournament, as BENCH.md
+    python tools/bench.py rings scan [SEEDS]  # its decisions only
 
 Fuel is the WASI MicroPython VM's deterministic work count (see mpvm.py).
 The same work is timed on the emulated Pico (tools/pico.py), which gives
@@ -1161,6 +1165,264 @@ def render_game(daifugo, judge, imports, tour, board, per_ms):
     return out
 
 
+# ------------------------------------------------- Ring Climb (issue 9)
+# One computer decision with three cards in hand and all three of the
+# player's pawns on the rings (the most plays), rebuilt on any VM from the
+# settings, seed and the State's fields.
+RINGS_SETUP = """
+from primeplay.rings import rules as R
+from primeplay.rings.settings import Settings
+from primeplay.rings.bot import choose
+def at(players, seed, fields):
+    s = R.new_game(Settings(players=players), seed)
+    for k in fields:
+        setattr(s, k, fields[k])
+    return s
+"""
+RINGS_FIELDS = ("rot", "pawns", "hands", "deck", "discard", "current",
+                "played", "turn")
+RINGS_FUEL_TARGET = 50 * 10**6
+RINGS_BYTES_TARGET = 32 * 1024
+RINGS_SEEDS = 20
+RINGS_IMPORTS = ("primeplay.rings.rules", "primeplay.rings.bot",
+                 "primeplay.rings.game")
+
+
+def rings_positions(seeds=RINGS_SEEDS):
+    """[(players, seed, label, fields)]: every position of seeded games
+    (2-6 players, seats strong and normal alternating) where the player to
+    move has three cards, has played none and has all three pawns on the
+    rings; each also with one, two and three spin wilds in the hand (the
+    widest search)."""
+    import copy
+    from primeplay.rings import rules as R, board as B
+    from primeplay.rings.bot import play_bots, choose, NORMAL, STRONG
+    from primeplay.rings.game import Game
+    from primeplay.rings.settings import Settings
+    out = []
+    for players in range(2, 7):
+        for seed in range(seeds):
+            lv = [STRONG if (i + seed) % 2 else NORMAL for i in range(players)]
+            g = Game(Settings(players=players), seed)
+            while g.state.phase != R.OVER:
+                s = g.state
+                p = s.current
+                mine = s.pawns[p * B.PAWNS:(p + 1) * B.PAWNS]
+                if len(s.hands[p]) == 3 and not s.played and \
+                        all(B.TABLE < x < B.TOP for x in mine):
+                    base = dict((k, copy.deepcopy(getattr(s, k)))
+                                for k in RINGS_FIELDS)
+                    where = "move %d" % g.moves_made
+                    out.append((players, seed, where, base))
+                    for spins in (1, 2, 3):
+                        f = copy.deepcopy(base)
+                        give = list(range(B.SPIN, B.SPIN + spins))
+                        for c in give:
+                            for pile in f["hands"] + [f["deck"], f["discard"]]:
+                                if c in pile:
+                                    pile.remove(c)
+                        h = f["hands"][p]
+                        while len(h) > 3 - spins:
+                            f["discard"].append(h.pop())
+                        h.extend(give)
+                        for q in range(players):
+                            hq = f["hands"][q]
+                            while q != p and len(hq) < 3:
+                                hq.append((f["deck"] or f["discard"]).pop(0))
+                        out.append((players, seed, "%s, %d spin wild%s" % (
+                            where, spins, "s" if spins > 1 else ""), f))
+                g.apply(choose(s, lv[p]))
+    return out
+
+
+def rings_state(pos):
+    import copy
+    ns = {}
+    exec(RINGS_SETUP, ns)
+    players, seed, _, fields = pos
+    return ns["at"](players, seed, copy.deepcopy(fields))
+
+
+def rings_candidates(top=4, seeds=RINGS_SEEDS):
+    """Per level the ``top`` positions whose decision values the most
+    candidate plays (what the work grows with: counted on CPython).
+    ([(level, pos, plays)], positions scanned)."""
+    from primeplay.rings import bot
+    count = [0]
+    offer = bot._offer
+
+    def counting(*a):
+        count[0] += 1
+        return offer(*a)
+    positions = rings_positions(seeds)
+    ranked = {bot.NORMAL: [], bot.STRONG: []}
+    bot._offer = counting
+    try:
+        for pos in positions:
+            for level in ranked:
+                count[0] = 0
+                bot.choose(rings_state(pos), level)
+                ranked[level].append((count[0], pos))
+    finally:
+        bot._offer = offer
+    out = []
+    for level in (bot.STRONG, bot.NORMAL):
+        rows = sorted(ranked[level], key=lambda r: -r[0])[:top]
+        out += [(level, pos, n) for n, pos in rows]
+    return out, len(positions)
+
+
+def rings_cost(level, pos):
+    players, seed, _, fields = pos
+    return mpvm.cost(RINGS_SETUP + "s = at(%d, %d, %r)\n" % (
+        players, seed, fields), "m = choose(s, %d)" % level)
+
+
+def rings_label(level, pos):
+    from primeplay.rings import board as B
+    players, seed, where, fields = pos
+    hand = " ".join(B.card_text(c) for c in fields["hands"][fields["current"]])
+    return "%s, %d players, seed %d, %s (%s)" % (
+        "strong" if level == 2 else "normal", players, seed, where, hand)
+
+
+def rings_rows(echo=False, seeds=RINGS_SEEDS):
+    """([(level, pos, plays, cpython_secs, fuel, bytes)], scanned)."""
+    cands, scanned = rings_candidates(seeds=seeds)
+    rows = []
+    for level, pos, n in cands:
+        from primeplay.rings.bot import choose
+        secs = cpython_time(lambda: choose(rings_state(pos), level), repeat=5)
+        c = rings_cost(level, pos)
+        rows.append((level, pos, n, secs, c.fuel, c.alloc_bytes))
+        if echo:
+            print("%s: %d plays valued, %.2f ms CPython, %.2f M fuel, %d "
+                  "bytes" % (rings_label(level, pos), n, secs * 1000,
+                             c.fuel / 1e6, c.alloc_bytes))
+            sys.stdout.flush()
+    return rows, scanned
+
+
+def rings_import_rows():
+    """[(module, cpython_secs, fuel, bytes)]: each Ring Climb import after
+    the ones before it, as game_import_rows does Daifugo's."""
+    import subprocess
+    rows = []
+    done = []
+    for mod in RINGS_IMPORTS:
+        code = ("import sys, time\nsys.path.insert(0, %r)\n%s"
+                "t = time.perf_counter()\nimport %s\n"
+                "print(time.perf_counter() - t)\n" % (
+                    os.path.join(ROOT, "lib"),
+                    "".join("import %s\n" % d for d in done), mod))
+        times = sorted(float(subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True,
+            check=True).stdout) for _ in range(5))
+        c = mpvm.cost("".join("import %s\n" % d for d in done),
+                      "import %s" % mod)
+        rows.append((mod, times[2], c.fuel, c.alloc_bytes))
+        done.append(mod)
+    return rows
+
+
+def rings_tournament_result(games=2000, seed=0):
+    """Ring Climb, strong against normal: ``games`` 2-player games, game i
+    from seed + i, strong in seat i % 2; the dict of tournament_result."""
+    from primeplay.rings import rules as R
+    from primeplay.rings.bot import play_bots, STRONG, NORMAL
+    from primeplay.rings.settings import Settings
+    wins = moves = 0
+    t = time.perf_counter()
+    for i in range(games):
+        strong = i % 2
+        levels = [NORMAL, NORMAL]
+        levels[strong] = STRONG
+        g = play_bots(Settings(players=2), seed + i, levels)
+        wins += R.places(g.state)[0] == strong
+        moves += g.moves_made
+    r = _wilson(wins, games)
+    r.update({"games": games, "seed": seed, "advanced": False,
+              "moves": moves / max(games, 1),
+              "seconds": time.perf_counter() - t})
+    return r
+
+
+def _wilson(wins, games):
+    import math
+    n = max(games, 1)
+    p = wins / n
+    z = 1.96
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return {"wins": wins, "rate": p, "lo": mid - half, "hi": mid + half}
+
+
+def render_rings(rows, scanned, imports, tour, per_ms):
+    """The Ring Climb section of BENCH.md."""
+    out = ["", "## Ring Climb: computer players", "",
+           "`tools/bench.py rings` plays %d seeded games each of 2-6 players "
+           "(seats strong and normal alternating) and takes every position "
+           "where the player to move holds three cards and has all three "
+           "pawns on the rings, each also with one, two and three spin "
+           "wilds in the hand: %d positions. Per level the %d decisions "
+           "that value the most candidate plays are measured on the WASI "
+           "VM. Targets: <= %d M fuel, <= %d KB allocated." % (
+               RINGS_SEEDS, scanned, len(rows) // 2,
+               RINGS_FUEL_TARGET // 10**6, RINGS_BYTES_TARGET // 1024), "",
+           "| decision | plays valued | CPython ms | fuel (M) | bytes | ~board ms |",
+           "|---|---:|---:|---:|---:|---:|"]
+    for level, pos, n, secs, fuel, alloc in rows:
+        out.append("| %s | %d | %.2f | %.2f | %d | %.0f |" % (
+            rings_label(level, pos), n, secs * 1000, fuel / 1e6, alloc,
+            fuel / per_ms))
+    wf = max(r[4] for r in rows)
+    wb = max(r[5] for r in rows)
+    out += ["", "worst_rings_decision_fuel_M: %.2f" % (wf / 1e6),
+            "worst_rings_decision_bytes: %d" % wb, "",
+            "- fuel <= %d M: %s" % (RINGS_FUEL_TARGET // 10**6,
+                                    "met" if wf <= RINGS_FUEL_TARGET else "NOT met"),
+            "- bytes <= %d: %s" % (RINGS_BYTES_TARGET,
+                                   "met" if wb <= RINGS_BYTES_TARGET else "NOT met")]
+    if tour is not None:
+        out += ["", "Strong against normal (`tools/bench.py tournament --game "
+                "rings --games %d`): %d 2-player games, seeds %d..%d, seats "
+                "alternating; strong won %d, win rate %.3f (95%% Wilson "
+                "interval %.3f-%.3f), %.1f moves a game. Target: >= 0.60: %s."
+                % (tour["games"], tour["games"], tour["seed"],
+                   tour["seed"] + tour["games"] - 1, tour["wins"], tour["rate"],
+                   tour["lo"], tour["hi"], tour["moves"],
+                   "met" if tour["rate"] >= 0.6 else "NOT met")]
+    out += ["", "Importing Ring Climb, each import after the ones above it, "
+            "in a fresh interpreter (CPython) and on the WASI VM from `.py` "
+            "(fuel includes compiling):", "",
+            "| import | CPython ms | fuel (M) | bytes |", "|---|---:|---:|---:|"]
+    for mod, secs, fuel, alloc in imports:
+        out.append("| %s | %.1f | %.1f | %d |" % (mod, secs * 1000,
+                                                 fuel / 1e6, alloc))
+    return out
+
+
+def rings_figures(per_ms=FUEL_PER_MS, games=2000):
+    rows, scanned = rings_rows()
+    return render_rings(rows, scanned, rings_import_rows(),
+                        rings_tournament_result(games), per_ms)
+
+
+def rings_cmd(argv=()):
+    """The Ring Climb section; ``rings scan [SEEDS]`` prints the decisions
+    only, ``rings --games N`` sets the tournament's size."""
+    if argv and argv[0] == "scan":
+        seeds = int(argv[1]) if len(argv) > 1 else RINGS_SEEDS
+        rows, scanned = rings_rows(echo=True, seeds=seeds)
+        print("positions scanned: %d" % scanned)
+        print("worst_rings_decision_fuel_M: %.2f" % (max(r[4] for r in rows) / 1e6))
+        print("worst_rings_decision_bytes: %d" % max(r[5] for r in rows))
+        return 0
+    games = int(argv[argv.index("--games") + 1]) if "--games" in argv else 2000
+    print("\n".join(rings_figures(games=games)))
+    return 0
+
+
 def tournament_result(games=2000, seed=0, advanced=False):
     """Strong against normal: ``games`` 2-player games, game i dealt from
     seed + i, strong in seat i % 2.  A dict: games, seed, advanced, wins,
@@ -1192,18 +1454,31 @@ def tournament_result(games=2000, seed=0, advanced=False):
 def tournament(argv=()):
     """Strong against normal: N 2-player games, seats alternating.
 
-    ``tournament --game daifugo --games N --seed S [--advanced]``: game i
+    ``tournament --game daifugo|rings --games N --seed S [--advanced]``
+    (advanced: Daifugo only): game i
     is dealt from seed S + i, strong sits in seat i % 2.  Prints strong's
     share of the wins as ``win_rate: X`` and its 95% Wilson interval.
     """
     import argparse
     parser = argparse.ArgumentParser(prog="bench.py tournament")
-    parser.add_argument("--game", choices=("daifugo",), default="daifugo")
+    parser.add_argument("--game", choices=("daifugo", "rings"),
+                        default="daifugo")
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--advanced", action="store_true",
                         help="every advanced rule a 2-player game allows")
     args = parser.parse_args(list(argv))
+    if args.game == "rings":
+        r = rings_tournament_result(args.games, args.seed)
+        print("games: %d (Ring Climb, seeds %d..%d, 2 players, strong vs "
+              "normal, seats alternating)" % (args.games, args.seed,
+                                               args.seed + args.games - 1))
+        print("strong_wins: %d" % r["wins"])
+        print("win_rate: %.4f" % r["rate"])
+        print("win_rate_95ci: %.4f %.4f" % (r["lo"], r["hi"]))
+        print("moves_per_game: %.1f" % r["moves"])
+        print("seconds: %.1f" % r["seconds"])
+        return 0
     r = tournament_result(args.games, args.seed, args.advanced)
     print("games: %d (seeds %d..%d, %s rules, strong vs normal, seats "
           "alternating)" % (args.games, args.seed, args.seed + args.games - 1,
@@ -1264,7 +1539,7 @@ def main(argv):
         return decisions(argv[1:])
     if argv and argv[0] == "tournament":
         return tournament(argv[1:])
-    commands = {"daifugo": daifugo_cmd, "judge": judge_cmd,
+    commands = {"daifugo": daifugo_cmd, "judge": judge_cmd, "rings": rings_cmd,
                 "game-imports": game_imports_cmd, "game": game_cmd}
     if argv and argv[0] in commands:
         return commands[argv[0]](argv[1:])
@@ -1284,6 +1559,7 @@ def main(argv):
     text = render(climb, import_rows(), game_rows(), i2c_rows(), board, bots)
     text += "\n".join(render_decisions(rows, on_board, per_ms, board_error) +
                       game_figures(board is not None, per_ms) +
+                      rings_figures(per_ms) +
                       render_heap(h)) + "\n"
     print(text)
     if "--no-write" not in argv:
