@@ -431,8 +431,16 @@ def test_ruling_10_empty_deck_is_the_discard_pile_shuffled():
     for c in (R1, O1):
         R.apply(s, (PLAY, c, -1, 0, -1))
         R.apply(twin, (PLAY, c, -1, 0, -1))
+    # What the draw must be: the deck's last card, then the discard pile
+    # shuffled by the state's Rng.
+    pre = s.copy()
     R.apply(s, ("stop",))
     R.apply(twin, ("stop",))
+    pile_order = list(pre.discard)
+    shuffled = list(pile_order)
+    pre.rng.shuffle(shuffled)
+    assert shuffled != pile_order
+    assert s.hands[0][2] == shuffled[-1] and s.deck == shuffled[:-1]
     # The last card first, then the reshuffled discards.
     assert s.hands[0][:2] == [Y1, last]
     assert s.discard == []
