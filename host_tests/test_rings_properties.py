@@ -216,7 +216,7 @@ def candidates(s, legal, rng):
     return out
 
 
-@settings(**SETTINGS)
+@settings(**dict(SETTINGS, max_examples=20))
 @given(cfg=configs(), seed=st.integers(0, 2 ** 32 - 1),
        eager=st.integers(0, 4))
 def test_why_not_agrees_with_legal_moves_and_apply(cfg, seed, eager):
@@ -244,7 +244,7 @@ def test_why_not_agrees_with_legal_moves_and_apply(cfg, seed, eager):
                 assert ok, mv
                 check_state(trial)
             assert s.snapshot() == before
-    play_out(cfg, seed, eager, limit=250, each=each)
+    play_out(cfg, seed, eager, limit=200, each=each)
 
 
 @settings(**SETTINGS)
