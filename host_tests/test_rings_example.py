@@ -61,3 +61,33 @@ def test_rulebook_game_play_example(face):
     assert s.pawns[:3] == [green, B.TABLE, B.TABLE]
     assert green // B.SPACES == 3
     assert s.current == 1 and len(s.hands[0]) == 3
+
+
+def test_a_move_with_floats_or_bools_is_refused_not_half_made():
+    # Game.apply's cache of legal moves compares with ==, where 1.0 and
+    # True equal 1: such a move must still be refused, state unchanged.
+    from primeplay.rings.game import Game
+    g = Game(Settings(players=2), 5)
+    legal = g.legal_moves()
+    m = [x for x in legal if x[0] == R.PLAY and x[2] == -1][0]
+    before = g.state.snapshot()
+    for bad in ((m[0], float(m[1]), m[2], m[3], m[4]),
+                (m[0], m[1], m[2], 0.0, m[4])):
+        g.legal_moves()
+        with pytest.raises(R.IllegalMove):
+            g.apply(bad)
+        assert g.state.snapshot() == before and g.moves_made == 0
+
+
+def test_a_card_that_turns_and_moves_nothing_is_recorded_as_for_nothing():
+    from primeplay.rings.game import Game
+    g = Game(Settings(players=2), 5)
+    g.state.pawns[0] = B.place(2, 4)
+    cid = g.state.hands[0][0]
+    g.apply((R.PLAY, cid, 0, 0, -1))
+    assert g.history == [(R.PLAY, cid, -1, 0, -1)]
+
+
+def test_first_player_must_be_a_seat_number_not_a_bool():
+    with pytest.raises(ValueError):
+        R.new_game(Settings(players=2, first=True))

@@ -91,7 +91,10 @@ class Game:
         events of the move."""
         legal = self._legal
         self._legal = None
-        if legal is not None and move in legal:
+        # The cache is compared with ==, for which 1.0 and True are 1: only
+        # a move of plain ints may take the short way (else rules.apply
+        # refuses it, state unchanged).
+        if legal is not None and _plain(move) and move in legal:
             rules.apply_legal(self.state, move)
         else:
             move = rules.apply(self.state, move)
@@ -101,6 +104,15 @@ class Game:
     def transcript(self):
         """The moves as short text, one a line: the game's record."""
         return [move_text(self.state, m) for m in self.history]
+
+
+def _plain(move):
+    if type(move) is not tuple:
+        return False
+    for f in move[1:]:
+        if type(f) is not int:
+            return False
+    return True
 
 
 def place_text(pos):

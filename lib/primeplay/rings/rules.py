@@ -486,9 +486,15 @@ def why_not(state, move):
 
 
 def normal(move):
-    """The move as recorded: a spin wild's rotation as -5..6."""
-    if move[0] == PLAY and move[1] >= B.SPIN and move[3]:
-        return (PLAY, move[1], move[2], normal_turn(move[3]), move[4])
+    """The move as recorded: a spin wild's rotation as -5..6, and a pawn
+    that neither turns nor moves as no pawn (the card played for
+    nothing has one spelling)."""
+    if move[0] != PLAY:
+        return move
+    if move[1] >= B.SPIN and move[3]:
+        move = (PLAY, move[1], move[2], normal_turn(move[3]), move[4])
+    if move[2] >= 0 and move[3] == 0 and move[4] == -1:
+        return (PLAY, move[1], -1, 0, -1)
     return move
 
 

@@ -28,7 +28,7 @@ class Settings:
                              % (self.players,))
         if self.face not in (0, 1):
             raise ValueError("face must be 0 or 1, not %r" % (self.face,))
-        if not isinstance(self.first, int) or \
+        if type(self.first) is not int or \
                 not 0 <= self.first < self.players:
             raise ValueError("first player must be a seat, not %r"
                              % (self.first,))
