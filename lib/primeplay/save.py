@@ -77,7 +77,10 @@ WORDS = ("prefs", "climb", "state", "seats", "seed", "settings", "pos",
          # Prime Daifugo
          "daifugo", "hands", "area", "last", "leader", "passes", "score",
          "zero", "multi59", "multi468", "skip", "multi_in_three", "strict",
-         "hand_limit", "hand_size", "clues", "match")
+         "hand_limit", "hand_size", "clues", "match",
+         # Ring Climb
+         "rings", "rot", "pawns", "played", "finished", "face", "first",
+         "one_card", "play_on")
 
 
 class SaveError(ValueError):

@@ -37,6 +37,9 @@ GAMES = (
     ("daifugo", "Prime Daifugo", "primeplay.daifugo",
      ("primeplay.daifugo", "primeplay.app.daifugo_setup",
       "primeplay.app.daifugo_screen")),
+    ("rings", "Ring Climb", "primeplay.rings",
+     ("primeplay.rings", "primeplay.app.rings_setup",
+      "primeplay.app.rings_screen")),
 )
 
 # Modules any game may load that the main menu does without (the pushed

@@ -52,3 +52,29 @@ def sanitize(p):
     for k in ("face", "one_card", "play_on"):
         if p[k] not in (0, 1):
             p[k] = PREFS[k]
+
+
+def setup(app):
+    """A new game: the setup menu, behind a Loading frame (its import is
+    some 0.1 s on a board: the press is answered first)."""
+    def job():
+        from primeplay.app.rings_setup import RingsSetup
+        app.go(RingsSetup(app))
+    app.loading("Ring Climb", job)
+
+
+def check(play):
+    """Raise SaveError if the saved game ``play`` is damaged."""
+    from primeplay.rings.saves import check as check_play
+    check_play(play)
+
+
+def detail(play):
+    """Continue's Loading line; ``play`` has passed ``check``."""
+    return "turn %d" % (play["state"]["turn"] + 1)
+
+
+def resume(app, play):
+    """The saved game's screen (raises what is wrong with it)."""
+    from primeplay.app.rings_screen import RingsPlay
+    return RingsPlay.resume(app, play)

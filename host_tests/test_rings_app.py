@@ -1,0 +1,506 @@
+"""Ring Climb on the handheld, through button presses as a table plays.
+
+Whole games with a human (its moves chosen by the computer player, then
+pressed on the buttons) and computers, also through the simulator's
+display path; a way with no move explained, nothing changed; saves at
+every turn start, damaged saves refused with their reasons, Continue; the
+LED ring during a turn of a ring; every scene on the panel.
+"""
+
+import pytest
+
+from rings_app_helpers import Table, Nvm, KEY_OF_DIR
+from primeplay import save
+from primeplay.app import App
+from primeplay.app.rings_screen import RingsPlay, row_letters, dim
+from primeplay.app.scene import CHAR_H, WIDTH, HEIGHT, wrap
+from primeplay.rings import board as B
+from primeplay.rings import rules as R
+from primeplay.rings import saves
+from primeplay.rings.rules import PLAY
+
+
+def test_the_main_menu_offers_ring_climb_after_prime_daifugo():
+    app = App(Nvm(), seed=1)
+    assert app.scene().texts()[:3] == ["Prime Climb", "Prime Daifugo",
+                                       "Ring Climb"]
+
+
+def test_the_setup_menu_rows_and_remembered_choices():
+    t = Table(seed=1, players=3, seats=(0, 1, 2), app=App(Nvm(), seed=1))
+    for k in ("DOWN", "DOWN", "A"):
+        t.press(k)
+    t.wait(100)
+    rows = t.app.scene().texts()
+    assert rows[0] == "Start" and rows[1] == "Players: 2"
+    assert rows[2] == "P1 red: human" and rows[3] == "P2 blue: strong cpu"
+    for k in ("DOWN", "RIGHT", "RIGHT", "RIGHT", "RIGHT"):    # 6 players
+        t.press(k)
+    p = t.app.game_prefs("rings")
+    assert p["players"] == 6
+    rows = t.app.screen.rows()
+    assert rows[7] == "P6 orange: strong cpu"
+    assert rows[8:] == ["Rings: rainbow", "Youngest: P1",
+                        "Cards a turn: up to 3", "After 1st: play on"]
+    t.press("RIGHT")
+    assert p["players"] == 2
+    t.press("DOWN")
+    t.press("RIGHT")        # P1: computer
+    assert p["seats"][0] == 1
+    for _ in range(2):
+        t.press("DOWN")     # past P2 to the rings' face
+    t.press("RIGHT")
+    t.press("DOWN")
+    t.press("LEFT")         # youngest: P2
+    t.press("DOWN")
+    t.press("A")            # one card
+    t.press("DOWN")
+    t.press("A")            # stop after the first
+    assert p == {"players": 2, "seats": [1, 2, 2, 2, 2, 2], "face": 1,
+                 "first": 1, "one_card": 1, "play_on": 0}
+    assert t.app.screen.rows()[4:] == [
+        "Rings: mixed", "Youngest: P2", "Cards a turn: 1 (house)",
+        "After 1st: stop"]
+    t.press("B")
+    assert t.app.scene().texts()[0] == "Prime Climb"
+
+
+def fits(table, sc):
+    for it in sc.items:
+        if it[0] == "text":
+            w = len(it[3]) * 6 * it[4]
+            assert it[1] >= 0 and it[1] + w <= WIDTH, it
+            assert it[2] >= 0 and it[2] + CHAR_H * it[4] <= HEIGHT + 2, it
+        elif it[0] in ("rect", "frame"):
+            assert it[1] >= 0 and it[1] + it[3] <= WIDTH, it
+            assert it[2] >= 0 and it[2] + it[4] <= HEIGHT, it
+    assert len(sc.leds) == 12
+
+
+def test_a_game_against_the_computers_through_buttons():
+    seen = set()
+
+    def watch(table, sc):
+        fits(table, sc)
+        play = table.play
+        if play is not None:
+            seen.add((play.mode, play.stage if play.mode == "human" else
+                      play.bstage))
+
+    t = Table(seed=4, players=3, seats=(0, 1, 2), watch=watch)
+    play = t.run()
+    assert play.mode == "over"
+    s = play.state
+    assert s.phase == R.OVER and len(s.finished) == 2     # played on
+    texts = t.app.scene().texts()
+    assert texts[:2] == ["Game over", "A: menu"]
+    order = R.places(s)
+    assert texts[2].startswith("1st P%d %s 3 top" % (
+        order[0] + 1, B.NAMES[B.PLAYER_COLOURS[order[0]]]))
+    assert texts[4].startswith("3rd P%d" % (order[2] + 1))
+    # The stages a human and the computers went through.
+    for st in ("card", "pawn", "step"):
+        assert ("human", st) in seen
+    assert ("bot", "think") in seen and ("bot", "show") in seen
+    # A finished game is no longer offered as Continue.
+    assert t.app.saved_game is None
+    t.press("A")
+    assert t.app.scene().texts()[0] == "Prime Climb"
+
+
+def test_six_players_one_card_a_turn_stop_at_the_first():
+    t = Table(seed=2, players=6, seats=(2, 1, 0, 1, 2, 1), first=2,
+              one_card=1, play_on=0, watch=fits)
+    play = t.run()
+    s = play.state
+    assert len(s.finished) == 1 and s.settings.one_card
+    texts = t.app.scene().texts()
+    assert texts[0] == "Game over"
+    assert "Winner: %s" % B.NAMES[B.PLAYER_COLOURS[s.finished[0]]] in texts
+
+
+def test_two_humans_see_a_pass_screen_between_turns():
+    passes = []
+
+    def watch(table, sc):
+        play = table.play
+        if play is not None and play.mode == "pass" and \
+                table.app.screen is play:
+            texts = sc.texts()
+            assert "your" in texts and "turn" in texts
+            passes.append(play.state.current)
+
+    t = Table(seed=6, players=2, seats=(0, 0), face=1, watch=watch)
+    play = t.run()
+    assert play.mode == "over"
+    assert 0 in passes and 1 in passes
+
+
+def test_a_whole_game_through_the_simulator():
+    # The real path: keys of the reference board, the renderer, displayio,
+    # the SSD1306 driver and the fake I2C bus (tools/sim.py).
+    t = Table(seed=8, players=2, seats=(0, 2), board="pico_ref")
+    play = t.run()
+    assert play.mode == "over"
+    lit = sum(row.count("#") for row in t.sim.frame())
+    assert lit > 100 and t.sim.frames > 100
+
+
+def ring_moves(play):
+    """The human's legal plays of a pawn standing on a ring."""
+    s = play.state
+    return [m for m in play.game.legal_moves() if m[0] == PLAY and
+            m[2] >= 0 and B.TABLE < s.pawns[m[2]] < B.TOP]
+
+
+def test_a_way_with_no_move_is_explained_and_changes_nothing():
+    from rings_app_helpers import rbot
+    for seed in range(30):
+        t = Table(seed=seed, players=2, seats=(0, 2))
+        for _ in range(40):
+            play = t.until_human()
+            if play.mode == "over":
+                break
+            moves = ring_moves(play)
+            if moves:
+                break
+            t.human_move(rbot.choose(play.state))
+        else:
+            continue
+        m = moves[0]
+        t.to_step(m)
+        blocked = [d for d in R.DIRECTIONS if d not in play.dirs]
+        if blocked:
+            break
+    snap = play.state.snapshot()
+    stage = (play.stage, play.pawn_opts[play.pi], play.si)
+    d = blocked[0]
+    q = R.neighbour(play.view_rot, play.state.pawns[m[2]], d)
+    want = "there is no space below level 1" if q < 0 else \
+        R.why_not(play.state, (PLAY, m[1], m[2], m[3], q))
+    assert want
+    t.press(KEY_OF_DIR[d])
+    texts = t.app.scene().texts()
+    lines = wrap(want)[:2]
+    assert play.overlay[0] == lines
+    for line in lines:
+        assert line in texts, (line, texts)
+    assert play.state.snapshot() == snap
+    assert (play.stage, play.pawn_opts[play.pi], play.si) == stage
+    # Any press clears the reason; the move is still made by the buttons.
+    t.walk_to(m)
+    t.press("A")
+    assert play.state.snapshot() != snap
+    texts = t.app.scene().texts()
+    assert not [x for x in lines if x in texts]
+
+
+def test_throw_away_plays_a_card_for_nothing():
+    t = Table(seed=3, players=2, seats=(0, 2))
+    play = t.until_human()
+    s = play.state
+    cid = s.hands[s.current][0]
+    t.pick_card(cid)
+    assert play.pawn_opts[-1] == -1 and len(play.pawn_opts) > 1
+    while play.pawn_opts[play.pi] != -1:
+        t.press("DOWN")
+    assert "throw" in t.app.scene().texts()
+    pawns = list(s.pawns)
+    t.press("A")
+    assert s.discard[-1] == cid and s.played == 1 and s.pawns == pawns
+    assert play.stage == "card" and "card 2/3" not in t.app.scene().texts()
+    assert "Stop" in t.app.scene().texts()
+
+
+def restored(saved):
+    return saves.restore(saved["state"])
+
+
+def test_every_turn_start_is_saved_and_round_trips():
+    checked = []
+
+    def watch(table, sc):
+        play = table.play
+        if play is None or play.mode == "over":
+            return
+        s = play.state
+        if s.played == 0 and (play.mode == "human" and play.stage == "card"
+                              or play.mode == "bot" and
+                              play.bstage == "think" and play.bmove is None):
+            saved = table.app.saved_game
+            assert table.app.saved_key == "rings"
+            # Through the save format and back.
+            saved = save.decode(save.encode({"rings": saved}))["rings"]
+            st, seats, seed = saves.unpack(saved)
+            assert st.snapshot()[:9] == s.snapshot()[:9]
+            assert st.finished == s.finished
+            assert seats == play.seats and seed == play.seed
+            checked.append(s.turn)
+
+    t = Table(seed=12, players=3, seats=(0, 2, 1), watch=watch)
+    t.run()
+    assert len(set(checked)) > 10
+
+
+def damaged(saved):
+    """(change, reason) pairs: each damage and what it is refused for."""
+    st = saved["state"]
+    cases = []
+
+    def with_state(key, value):
+        g = dict(saved)
+        g["state"] = dict(st)
+        if value is KeyError:
+            del g["state"][key]
+        else:
+            g["state"][key] = value
+        return g
+
+    hands = st["hands"]
+    cases.append((with_state("hands", [[hands[1][0]] + hands[0][1:]] +
+                             hands[1:]), "cards do not add up"))
+    cases.append((with_state("hands", [hands[0] + [hands[1][0]]] +
+                             hands[1:]), "bad hand"))
+    cases.append((with_state("deck", st["deck"][1:]), "cards do not add up"))
+    cases.append((with_state("discard", st["discard"] + [99]), "bad discards"))
+    cases.append((with_state("rot", [0] * 5), "bad rings"))
+    cases.append((with_state("rot", [0, 0, 0, 0, 0, 12]), "bad rings"))
+    pawns = list(st["pawns"])
+    pawns[0] = 13
+    pawns[1] = 13
+    cases.append((with_state("pawns", pawns), "two pawns on one space"))
+    cases.append((with_state("pawns", [5] + st["pawns"][1:]), "bad pawns"))
+    cases.append((with_state("pawns", st["pawns"][:-1]), "bad pawns"))
+    cases.append((with_state("current", 7), "bad current player"))
+    cases.append((with_state("played", 1), "bad cards played"))
+    cases.append((with_state("turn", -1), "bad turn"))
+    cases.append((with_state("turn", True), "bad turn"))
+    cases.append((with_state("finished", [0]), "bad finished"))
+    cases.append((with_state("rng", 0), "bad value: rng state must be"))
+    cases.append((with_state("rot", KeyError), "missing rot"))
+    cases.append((with_state("settings", dict(st["settings"], players=9)),
+                  "bad players"))
+    cases.append((with_state("settings", dict(st["settings"], face=2)),
+                  "bad face"))
+    cases.append((with_state("settings", dict(st["settings"], one_card=1)),
+                  "bad one card"))
+    top = [B.TOP] * 3 + st["pawns"][3:]
+    cases.append((with_state("pawns", top), "bad finished"))
+    g = dict(saved)
+    g["seats"] = [0]
+    cases.append((g, "seats do not match"))
+    g = dict(saved)
+    g["seats"] = [0, 5]
+    cases.append((g, "bad seats"))
+    g = dict(saved)
+    del g["seed"]
+    cases.append((g, "missing seed"))
+    cases.append(([1, 2], "unreadable contents"))
+    cases.append(({"seats": [0, 2]}, "missing state"))
+    return cases
+
+
+def test_each_kind_of_damage_is_refused_with_its_reason():
+    t = Table(seed=9, players=2, seats=(0, 2))
+    saved = t.app.saved_game
+    assert saves.unpack(saved)
+    for g, reason in damaged(saved):
+        with pytest.raises(save.SaveError) as e:
+            saves.unpack(g)
+        assert str(e.value).startswith(reason), (str(e.value), reason)
+
+
+def test_a_damaged_save_is_reported_at_power_up_and_set_aside():
+    storage = Nvm()
+    t = Table(seed=9, players=2, seats=(0, 2), storage=storage)
+    saved = t.app.saved_game
+    bad = dict(saved)
+    bad["state"] = dict(saved["state"], deck=saved["state"]["deck"][2:])
+    save.write(storage.nvm, {"prefs": t.app.prefs, "rings": bad})
+    app = App(storage, seed=1)
+    texts = app.scene().texts()
+    assert texts[0] == "Save damaged:" and "cards do not add up" in texts
+    assert app.saved_game is None
+
+
+def test_continue_after_a_power_cut_resumes_the_turn():
+    from rings_app_helpers import rbot
+    storage = Nvm()
+    t = Table(seed=10, players=3, seats=(0, 2, 1), storage=storage)
+    for _ in range(5):
+        play = t.until_human()
+        t.human_move(rbot.choose(play.state))
+    play = t.until_human()
+    while play.state.played:
+        t.human_move(rbot.choose(play.state))
+        play = t.until_human()
+    t.wait(100)                     # the turn start's save is written
+    saved = t.app.saved_game
+    snap = play.state.snapshot()
+    assert saves.restore(saved["state"]).snapshot()[:9] == snap[:9]
+    # A card played: the save still holds the turn's start (unless the
+    # card ended the turn: then the next turn's start).
+    turn = play.state.turn
+    t.human_move(rbot.choose(play.state))
+    t.wait(100)
+    if play.state.turn == turn:
+        assert t.app.saved_game is saved
+    saved = t.app.saved_game
+    import primeplay.rings as rings
+    assert rings.detail(saved) == "turn %d" % (saved["state"]["turn"] + 1)
+    # Power cut: a new app on the same flash.
+    t2 = Table(storage=storage, app=App(storage, seed=99))
+    assert t2.app.scene().texts()[0] == "Continue game"
+    t2.press("A")
+    t2.wait(100)
+    play2 = t2.play
+    assert isinstance(play2, RingsPlay)
+    assert play2.state.snapshot()[:9] == \
+        saves.restore(saved["state"]).snapshot()[:9]
+    assert play2.state.played == 0 and play2.state.turn >= snap[8]
+    assert play2.seats == [0, 2, 1] and play2.seed == saved["seed"]
+    assert t2.run().mode == "over"
+
+
+def ring_leds(face, rot_of_level):
+    return [dim(B.RGB[B.LETTERS.index(c)])
+            for c in row_letters(face, rot_of_level)]
+
+
+def same_ring(leds, want, pawns_at):
+    """The LEDs show ring ``want``, a pawn's wedge may blink."""
+    for w in range(12):
+        if leds[w] != want[w]:
+            assert w in pawns_at, (w, leds[w], want[w])
+
+
+def pawn_wedges(s, lvl, rot):
+    return [(p % 12 + rot) % 12 for p in s.pawns if p // 12 == lvl and
+            p != B.TOP]
+
+
+def test_a_turn_of_a_ring_steps_the_leds_space_by_space():
+    from rings_app_helpers import rbot
+    for seed in range(30):
+        t = Table(seed=seed, players=2, seats=(0, 2))
+        for _ in range(30):
+            play = t.until_human()
+            if play.mode == "over":
+                break
+            big = [m for m in ring_moves(play) if abs(m[3]) >= 2]
+            if big:
+                break
+            t.human_move(rbot.choose(play.state))
+        if big:
+            break
+    m = big[0]
+    s = play.state
+    lvl = s.pawns[m[2]] // 12
+    base = s.rot[lvl - 1]
+    face = s.settings.face
+    t.pick_card(m[1])
+    while play.pawn_opts[play.pi] != m[2]:
+        t.press("DOWN")
+    t.press("A")
+    assert play.stage == "rot"
+    t.wait(500)
+    while play.rots[play.ri] != m[3]:
+        t.press("RIGHT" if play.rots[play.ri] < m[3] else "LEFT")
+    # From where the ring shows now, one space each 100 ms.
+    shown = []
+    for _ in range(12):
+        leds = t.app.scene().leds
+        for k in range(12):
+            want = ring_leds(face, (base + k) % 12)
+            try:
+                same_ring(leds, want, pawn_wedges(s, lvl, (base + k) % 12))
+            except AssertionError:
+                continue
+            if not shown or shown[-1] != k % 12:
+                shown.append(k % 12)
+            break
+        else:
+            raise AssertionError("the LEDs show no turn of ring %d" % lvl)
+        t.wait(50)
+    final = (base + m[3]) % 12
+    assert shown[-1] == (m[3]) % 12
+    steps = [(shown[i + 1] - shown[i]) % 12 for i in range(len(shown) - 1)]
+    sign = 1 if m[3] > 0 else 11
+    assert steps and set(steps) == {sign}, shown
+    # And the OLED row of that ring matches.
+    row = [it[3] for it in t.app.scene().items if it[0] == "text" and
+           it[1] == 0 and it[2] == (7 - lvl) * 9][0]
+    letters = row_letters(face, final)
+    assert [c for c in range(12) if row[c] != " " and row[c] != letters[c]] \
+        == []
+    t.press("A")
+    t.walk_to(m)
+    t.press("A")
+    if play.state.current == s.current and play.mode == "human":
+        leds = t.app.scene().leds
+        if play.focus_level() == lvl:
+            same_ring(leds, ring_leds(face, s.rot[lvl - 1]),
+                      pawn_wedges(s, lvl, s.rot[lvl - 1]))
+
+
+def test_a_computers_turn_of_a_ring_is_animated_then_matches_the_board():
+    frames = []
+
+    def watch(table, sc):
+        play = table.play
+        if play is not None and play.mode == "bot" and \
+                play.bstage in ("spin", "show") and play.bmove is not None:
+            frames.append((play.bmove, play.bstage, list(sc.leds),
+                           list(play.state.rot), play.focus_level(),
+                           play.state.turn, play.app.now))
+
+    t = Table(seed=3, players=2, seats=(1, 2), watch=watch)
+    t.run()
+    spins = [f for f in frames if f[1] == "spin" and f[0][3]]
+    assert spins
+    m = spins[0][0]
+    face = t.play.state.settings.face
+    lvl = spins[0][4]
+    base = spins[0][3][lvl - 1]
+    seen = []
+    for f in frames:
+        if f[0] is not m or f[1] != "spin":
+            continue
+        for k in range(12):
+            if f[2] == ring_leds(face, (base + k) % 12) or \
+                    _close(f[2], ring_leds(face, (base + k) % 12)):
+                if not seen or seen[-1] != k:
+                    seen.append(k)
+                break
+    assert seen[0] == 0 and seen[-1] == m[3] % 12
+    assert len(seen) == abs(m[3]) + 1
+    # After the move the ring shows the board's rotation.
+    after = [f for f in frames if f[0] is m and f[1] == "show"]
+    assert after
+    rot = after[0][3]
+    lvl = after[0][4]
+    assert _close(after[0][2], ring_leds(face, rot[lvl - 1]))
+
+
+def _close(leds, want):
+    """Equal but for at most three blinking pawns."""
+    return len([i for i in range(12) if leds[i] != want[i]]) <= 3
+
+
+def test_the_panel_says_what_a_computer_did():
+    lines = []
+
+    def watch(table, sc):
+        play = table.play
+        if play is not None and play.mode == "bot" and \
+                play.bstage == "show":
+            texts = sc.texts()
+            assert "plays " + B.card_text(play.bmove[1]) in texts \
+                if play.bmove[0] == PLAY else True
+            lines.append(play.last_line)
+
+    t = Table(seed=5, players=3, seats=(2, 1, 0), watch=watch)
+    t.run()
+    assert [x for x in lines if ": " in x and ("up to L" in x or
+                                                "enters L" in x)]
+    assert [x for x in lines if "bumps P" in x] or True

@@ -1,0 +1,908 @@
+"""Ring Climb at the table: the rings on the OLED and the LED ring.
+
+The panel: the left 72 pixels are the board, one 12-character row a ring
+(a 6-pixel column a wedge of the base, wedge 0 at the left, the letter of
+the space now over it: board.LETTERS), the top first, level 6 down to
+level 1, rows 9 pixels apart (the font's capitals and digits are 8 rows
+high: one dark row between rings).  A pawn is an inverted cell: a lit
+block with its seat's digit dark, so whose is whose needs no colour.  The
+right 56 pixels: whose turn on a lit bar ("P1 red"), the hand, what is
+being chosen and what it will do.
+
+A human turn is chosen in stages, every choice from the legal moves
+(worked out once per card, ``Game.legal_moves``):
+
+* card: the hand (LEFT/RIGHT/UP/DOWN), "Stop" after a card, "New hand"
+  when the level-6 discard is allowed; A picks.  B: the pause menu.
+* pawn: the cursor jumps among the pawns that can use the card ("enter"
+  for the pawns on the table), and "throw away" (the card for nothing).
+* turn: if the card turns a ring and the pawn stands on one, LEFT/RIGHT
+  turn the ring live (the card's legal turns only).
+* step: UP/DOWN/LEFT/RIGHT pick among the legal destinations that way
+  (again: the next one that way, or staying after a turn); the board
+  shows where the pawn lands and the panel what happens ("jump",
+  "bumps P2", "to L1").  A way with no move tells why not (rules.why_not)
+  and changes nothing.
+A makes the move; B goes back a stage.
+
+A computer's turn: a short pause (the LED ring spinning in its colour),
+then each card it plays one at a time: the card, the ring's turn animated
+space by space, the move.  A hurries it on.
+
+The LED ring is the 12 wedges: the ring in focus in its colours, dimmed,
+its pawns blinking in their owners' colours; a turn's start flashes the
+player's colour.
+
+The game is saved at the start of every turn (``primeplay.rings.saves``).
+"""
+
+from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, HEIGHT, wrap
+from primeplay.app import Pause
+from primeplay.rings import board as B
+from primeplay.rings import rules as R
+from primeplay.rings import saves
+from primeplay.rings.game import Game
+from primeplay.rings.rules import PLAY, OVER, IllegalMove
+
+BOT_MS = 700        # a computer's pause before its first card
+BOT_NEXT_MS = 350   # ... and before each further card
+SHOW_MS = 1500      # a computer's card and move stay on the panel
+SPACE_MS = 100      # a ring's turn, per space
+NOTE_MS = 1800      # a human's move results
+FLASH_MS = 400      # a turn's start: the player's colour on the ring
+BLINK_MS = 250
+
+BOARD_W = B.SPACES * CHAR_W     # 72
+ROW_DY = 9                      # ring rows (capitals are 8 rows high)
+PX = BOARD_W + 2                # the right panel's text
+PCOLS = (WIDTH - PX) // CHAR_W  # 9
+LINE_DY = 13
+FOOT_Y = 38                     # the reason / news box over the board
+
+DIM = 5                         # /16: the focus ring's colours
+KEY_DIR = {"UP": R.UP, "DOWN": R.DOWN, "RIGHT": R.CW, "LEFT": R.CCW}
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+def seat_name(p):
+    return "P%d" % (p + 1)
+
+
+def colour_name(p):
+    return B.NAMES[B.PLAYER_COLOURS[p]]
+
+
+def row_letters(face, rot):
+    """The 12 letters a ring turned ``rot`` shows over wedges 0..11."""
+    ring = B.FACES[face] * 2
+    k = (B.SPACES - rot) % B.SPACES
+    return ring[k:] + ring[:k]
+
+
+def dim(rgb, level=DIM):
+    return (rgb[0] * level // 16, rgb[1] * level // 16, rgb[2] * level // 16)
+
+
+def turn_text(lvl, r):
+    """'L1 2 ccw', 'L3 1 cw'."""
+    return "L%d %d %s" % (lvl, r if r > 0 else -r, "cw" if r > 0 else "ccw")
+
+
+def level_text(pos):
+    if pos == B.TOP:
+        return "top"
+    if pos == B.TABLE:
+        return "table"
+    return "L%d" % (pos // B.SPACES)
+
+
+def adjacent(rot, a, b):
+    for d in R.DIRECTIONS:
+        if R.neighbour(rot, a, d) == b:
+            return True
+    return False
+
+
+def move_words(state, move, events):
+    """What a move did, in short phrases (at most 9 characters each):
+    'L1 2 ccw', 'up to L2', 'jumps L3', 'bumps P1', 'P1 to L1'.  ``state``
+    is the state after the move (its rings as the move left them)."""
+    if move[0] == "stop":
+        return ["stops"]
+    if move[0] == "swap":
+        return ["new hand"]
+    out = []
+    if move[2] < 0:
+        return ["throws", "it away"]
+    rot = state.rot
+    for e in events:
+        k = e[0]
+        if k == "rotate":
+            out.append(turn_text(e[1], e[2]))
+        elif k == "move":
+            src, dst = e[2], e[3]
+            if src == B.TABLE:
+                out.append(("enters L%d" if dst < 2 * B.SPACES else
+                            "jumps L%d") % (dst // B.SPACES))
+            elif not adjacent(rot, src, dst) and \
+                    not (dst == B.TOP and src // B.SPACES == B.LEVELS):
+                out.append("jumps " + level_text(dst))
+            elif dst == B.TOP:
+                out.append("to top")
+            elif dst // B.SPACES > src // B.SPACES:
+                out.append("up to " + level_text(dst))
+            elif dst // B.SPACES < src // B.SPACES:
+                out.append("down " + level_text(dst))
+            else:
+                out.append("along " + level_text(dst))
+        elif k == "bump":
+            who = seat_name(R.owner(e[1]))
+            out.append("bumps " + who)
+            out.append(who + (" off" if e[3] == B.TABLE else
+                              " to " + level_text(e[3])))
+        elif k == "finish":
+            out.append("%s done!" % seat_name(e[1]))
+    if not out:
+        out.append("no move")
+    return out
+
+
+class RingsPlay:
+    def __init__(self, app, settings, seed, seats, state=None):
+        self.app = app
+        self.seats = list(seats)
+        self.seed = seed
+        self.game = Game(settings, seed)
+        if state is not None:
+            self.game.state = state
+        self.bot = None
+        if [s for s in seats if s]:
+            from primeplay.rings import bot
+            self.bot = bot
+        self.humans = len([s for s in seats if not s])
+        self.mode = "human"
+        self.stage = "card"
+        self.shown_to = None
+        self.until = 0
+        self.flash_until = 0
+        self.anim = None        # [level, base rot, from, to, t0]
+        self.overlay = None     # (lines, until or None): a reason, news
+        self.last_line = ""     # the last move, as one line
+        self.bstage = None      # a computer's: think, spin, show
+        self.bmove = None
+        self.bwords = []
+        self.bturn_over = False
+        self.focus = 1
+        self.view_rot = None
+        # The human's choices.
+        self.opts = []
+        self.ci = 0
+        self.cid = -1
+        self.moves = []
+        self.pawn_opts = []
+        self.pi = 0
+        self.rots = []
+        self.ri = 0
+        self.dests = []
+        self.dirs = []
+        self.si = 0
+        self.preview = None     # (state after, words)
+        self._drawn_key = None
+        self._drawn = None
+        self._begin_turn()
+
+    @classmethod
+    def resume(cls, app, g):
+        """The screen of saved game ``g`` (``saves.play``'s dict); raises
+        whatever is wrong with it."""
+        state, seats, seed = saves.unpack(g)
+        return cls(app, state.settings, seed, seats, state)
+
+    # ------------------------------------------------------------ state
+    @property
+    def state(self):
+        return self.game.state
+
+    def is_bot(self):
+        return self.seats[self.state.current] != 0
+
+    def _begin_turn(self):
+        s = self.state
+        self.anim = None
+        self.bmove = None
+        if s.phase == OVER:
+            self._finish()
+            return
+        self.app.keep_game("rings", saves.play(s, self.seats, self.seed))
+        now = self.app.now
+        self.flash_until = now + FLASH_MS
+        self.focus = self._home_level()
+        if self.is_bot():
+            self.mode = "bot"
+            self.bstage = "think"
+            self.until = now + BOT_MS
+            self.shown_to = None
+        elif self.humans > 1 and self.shown_to != s.current:
+            self.mode = "pass"
+        else:
+            self._human()
+
+    def _human(self):
+        self.mode = "human"
+        self.shown_to = self.state.current
+        self.ci = 0
+        self._card_stage()
+
+    def _finish(self):
+        self.mode = "over"
+        self.app.keep_game(None)
+
+    def _home_level(self):
+        """The current player's highest pawn's ring (level 1 if none is
+        on a ring)."""
+        s = self.state
+        p = s.current
+        best = 1
+        for i in range(B.PAWNS):
+            pos = s.pawns[p * B.PAWNS + i]
+            if B.TABLE < pos < B.TOP and pos // B.SPACES > best:
+                best = pos // B.SPACES
+        return best
+
+    # ------------------------------------------------------------ human
+    def _card_stage(self):
+        s = self.state
+        legal = self.game.legal_moves()
+        self.stage = "card"
+        self.preview = None
+        self.anim = None
+        self.opts = [("card", c) for c in s.hands[s.current]]
+        for m in legal:
+            if m[0] != PLAY:
+                self.opts.append(m)
+        if self.ci >= len(self.opts):
+            self.ci = 0
+        self.focus = self._home_level()
+
+    def _pick_card(self, cid):
+        kind = B.card_kind(cid)
+        self.cid = cid
+        self.moves = [m for m in self.game.legal_moves()
+                      if m[0] == PLAY and B.card_kind(m[1]) == kind]
+        s = self.state
+        pawns = []
+        for m in self.moves:
+            if m[2] >= 0 and m[2] not in pawns:
+                pawns.append(m[2])
+        # Highest pawn first, the table ("enter") last.
+        pawns.sort(key=lambda i: -s.pawns[i])
+        self.pawn_opts = pawns + [-1]
+        self.pi = 0
+        self.stage = "pawn"
+        if not pawns:
+            self.overlay = (["No pawn can use %s:" % B.card_text(cid),
+                             "A: throw it away"], None)
+        self._focus_pawn()
+
+    def _focus_pawn(self):
+        pawn = self.pawn_opts[self.pi]
+        if pawn < 0:
+            self.focus = self._home_level()
+        else:
+            pos = self.state.pawns[pawn]
+            self.focus = 1 if pos == B.TABLE else pos // B.SPACES
+
+    def _pick_pawn(self):
+        pawn = self.pawn_opts[self.pi]
+        if pawn < 0:
+            self._make((PLAY, self.moves[0][1], -1, 0, -1))
+            return
+        rots = []
+        for m in self.moves:
+            if m[2] == pawn and m[3] not in rots:
+                rots.append(m[3])
+        rots.sort()
+        self.rots = rots
+        self.ri = rots.index(0) if 0 in rots else 0
+        pos = self.state.pawns[pawn]
+        if pos != B.TABLE and B.card_number(self.cid) != 0:
+            self.stage = "rot"
+            lvl = pos // B.SPACES
+            self.anim = [lvl, self.state.rot[lvl - 1], 0, 0, self.app.now]
+            self._aim(self.rots[self.ri])
+        else:
+            self._step_stage()
+
+    def _aim(self, r):
+        """Turn the shown ring towards ``r`` from where it shows now."""
+        a = self.anim
+        a[2] = self._anim_off()
+        a[3] = r
+        a[4] = self.app.now
+
+    def _anim_off(self):
+        a = self.anim
+        k = (self.app.now - a[4]) // SPACE_MS
+        d = a[3] - a[2]
+        if d >= 0:
+            return a[2] + min(d, k)
+        return a[2] - min(-d, k)
+
+    def anim_done(self):
+        return self.anim is None or self._anim_off() == self.anim[3]
+
+    def _rot(self):
+        return self.rots[self.ri] if self.stage in ("rot", "step") and \
+            self.rots else 0
+
+    def _step_stage(self):
+        s = self.state
+        pawn = self.pawn_opts[self.pi]
+        r = self._rot()
+        pos = s.pawns[pawn]
+        dests = [m[4] for m in self.moves if m[2] == pawn and m[3] == r]
+        rot = list(s.rot)
+        if pos != B.TABLE:
+            lvl = pos // B.SPACES
+            rot[lvl - 1] = (rot[lvl - 1] + r) % B.SPACES
+        occ = R.occupancy(s)
+        dirs = []
+        for d in dests:
+            if d < 0:
+                dirs.append(-1)
+            elif pos == B.TABLE:
+                dirs.append(R.wedge(rot, d))
+            else:
+                dirs.append(_dir_of(rot, occ, pos, d))
+        # Up first, then along the ring, down, staying last; entries by
+        # wedge, left to right.
+        order = [(dirs[i] if pos == B.TABLE else
+                  (R.UP, R.CW, R.CCW, R.DOWN, -1).index(dirs[i])) * 100 +
+                 (dests[i] // B.SPACES if dests[i] >= 0 else 0)
+                 for i in range(len(dests))]
+        idx = list(range(len(dests)))
+        idx.sort(key=lambda i: order[i] if dests[i] >= 0 else 10**6)
+        self.dests = [dests[i] for i in idx]
+        self.dirs = [dirs[i] for i in idx]
+        self.view_rot = rot
+        self.si = 0
+        self.stage = "step"
+        self._preview()
+
+    def _move(self):
+        """The move the stages have chosen so far."""
+        return (PLAY, self.moves[0][1], self.pawn_opts[self.pi], self._rot(),
+                self.dests[self.si])
+
+    def _preview(self):
+        s2 = self.state.copy()
+        m = self._move()
+        R.apply_legal(s2, m)
+        self.preview = (s2, self._preview_words(m, s2))
+
+    def _preview_words(self, m, s2):
+        pos = self.state.pawns[m[2]]
+        dest = m[4]
+        if dest < 0:
+            return ["stay", "turn only"]
+        out = ["to " + level_text(dest)]
+        if pos == B.TABLE:
+            if dest >= 2 * B.SPACES:
+                out.append("jump")
+        elif not adjacent(s2.rot, pos, dest) and \
+                not (dest == B.TOP and pos // B.SPACES == B.LEVELS):
+            out.append("jump")
+        for e in s2.events:
+            if e[0] == "bump":
+                who = seat_name(R.owner(e[1]))
+                out.append("bumps " + who)
+                out.append(who + (" off" if e[3] == B.TABLE else
+                                  " to " + level_text(e[3])))
+            elif e[0] == "finish":
+                out.append("all on top")
+        return out
+
+    def _step_key(self, name):
+        s = self.state
+        pawn = self.pawn_opts[self.pi]
+        pos = s.pawns[pawn]
+        n = len(self.dests)
+        if pos == B.TABLE:
+            if name in ("LEFT", "RIGHT"):
+                self.si = (self.si + (1 if name == "RIGHT" else -1)) % n
+                self._preview()
+            return
+        d = KEY_DIR[name]
+        cands = [i for i in range(n) if self.dirs[i] == d]
+        if not cands:
+            self._refuse(d)
+            return
+        if self.si in cands:
+            k = cands.index(self.si) + 1
+            if k < len(cands):
+                self.si = cands[k]
+            elif self.dests[-1] == -1:
+                self.si = n - 1
+            else:
+                self.si = cands[0]
+        else:
+            self.si = cands[0]
+        self._preview()
+
+    def _refuse(self, d):
+        """A way with no move: why not, in the rules' words."""
+        s = self.state
+        pawn = self.pawn_opts[self.pi]
+        q = R.neighbour(self.view_rot, s.pawns[pawn], d)
+        if q < 0:
+            reason = "there is no space below level 1"
+        else:
+            reason = R.why_not(s, (PLAY, self.cid, pawn, self._rot(), q))
+            if reason is None:
+                reason = "no move that way"
+        self.overlay = (wrap(reason)[:2], None)
+
+    def _make(self, move):
+        """Make the human's ``move``; an illegal one is explained and
+        changes nothing."""
+        s = self.state
+        turn = s.turn
+        mover = s.current
+        try:
+            events = self.game.apply(move)
+        except IllegalMove as e:
+            self.overlay = (wrap(str(e))[:2], None)
+            return False
+        words = move_words(s, move, events)
+        self.last_line = self._line(mover, move, words)
+        news = [w for w in words if w.startswith("bumps") or
+                w.endswith(" off") or " to L" in w or w.endswith("done!")]
+        self.overlay = None
+        if news:
+            self.overlay = (wrap(" ".join(news))[:2],
+                            self.app.now + NOTE_MS)
+        self.anim = None
+        if s.turn != turn or s.phase == OVER:
+            self._begin_turn()
+        else:
+            self._card_stage()
+        return True
+
+    def _line(self, p, move, words):
+        """'P2 R2: L1 2 ccw, up to L2, bumps P1, P1 to L1'."""
+        if move[0] != PLAY:
+            return "%s %s" % (seat_name(p), ", ".join(words))
+        return "%s %s: %s" % (seat_name(p), B.card_text(move[1]),
+                              ", ".join(words))
+
+    # ------------------------------------------------------------ input
+    def press(self, name):
+        mode = self.mode
+        if mode == "over":
+            if name in ("A", "B"):
+                self.app.home()
+            return
+        if mode == "pass":
+            if name == "A":
+                self._human()
+            elif name == "B":
+                self.pause()
+            return
+        if mode == "bot":
+            if name == "B":
+                self.pause()
+            elif name == "A":
+                self._bot_step(True)
+            return
+        if self.overlay is not None:
+            self.overlay = None
+        stage = self.stage
+        if stage == "card":
+            if name in ("LEFT", "UP"):
+                self.ci = (self.ci - 1) % len(self.opts)
+            elif name in ("RIGHT", "DOWN"):
+                self.ci = (self.ci + 1) % len(self.opts)
+            elif name == "A":
+                o = self.opts[self.ci]
+                if o[0] == "card":
+                    self._pick_card(o[1])
+                else:
+                    self._make(o)
+            elif name == "B":
+                self.pause()
+        elif stage == "pawn":
+            if name in ("LEFT", "UP"):
+                self.pi = (self.pi - 1) % len(self.pawn_opts)
+                self._focus_pawn()
+            elif name in ("RIGHT", "DOWN"):
+                self.pi = (self.pi + 1) % len(self.pawn_opts)
+                self._focus_pawn()
+            elif name == "A":
+                self._pick_pawn()
+            elif name == "B":
+                self._card_stage()
+        elif stage == "rot":
+            if name in ("LEFT", "RIGHT"):
+                k = self.ri + (1 if name == "RIGHT" else -1)
+                if 0 <= k < len(self.rots):
+                    self.ri = k
+                    self._aim(self.rots[k])
+            elif name == "A":
+                self._step_stage()
+            elif name == "B":
+                self.anim = None
+                self.stage = "pawn"
+                self._focus_pawn()
+        elif stage == "step":
+            if name in KEY_DIR:
+                self._step_key(name)
+            elif name == "A":
+                self._make(self._move())
+            elif name == "B":
+                self.preview = None
+                pawn = self.pawn_opts[self.pi]
+                if self.state.pawns[pawn] != B.TABLE and \
+                        B.card_number(self.cid) != 0:
+                    self.stage = "rot"
+                else:
+                    self.anim = None
+                    self.stage = "pawn"
+
+    def pause(self):
+        self.app.push(Pause(self.app, [("Save and quit", self.app.home)],
+                            self._flat_leds(3)))
+
+    # ------------------------------------------------------------ computer
+    def tick(self):
+        now = self.app.now
+        if self.overlay is not None and self.overlay[1] is not None and \
+                now >= self.overlay[1]:
+            self.overlay = None
+        if self.mode == "bot" and now >= self.until:
+            self._bot_step(False)
+
+    def _bot_step(self, hurry):
+        """The computer's next stage: choose a card, turn its ring, show
+        the move; ``hurry`` (A pressed): the stage now."""
+        s = self.state
+        st = self.bstage
+        if st == "think":
+            self.bmove = self.bot.choose(s, self.seats[s.current])
+            m = self.bmove
+            self.bwords = []
+            if m[0] == PLAY and m[2] >= 0 and m[3]:
+                lvl = s.pawns[m[2]] // B.SPACES
+                self.focus = lvl
+                self.anim = [lvl, s.rot[lvl - 1], 0, m[3], self.app.now]
+                self.bstage = "spin"
+                self.until = self.app.now + \
+                    SPACE_MS * (m[3] if m[3] > 0 else -m[3]) + SPACE_MS
+                if not hurry:
+                    return
+            else:
+                self.bstage = "spin"
+            st = "spin"
+        if st == "spin":
+            m = self.bmove
+            p = s.current
+            turn = s.turn
+            events = self.game.apply(m)
+            self.anim = None
+            self.bwords = move_words(s, m, events)
+            self.last_line = self._line(p, m, self.bwords)
+            self.bstage = "show"
+            self.bturn_over = s.turn != turn or s.phase == OVER
+            self.until = self.app.now + SHOW_MS
+            if m[0] == PLAY and m[2] >= 0:
+                pos = s.pawns[m[2]]
+                if B.TABLE < pos < B.TOP:
+                    self.focus = pos // B.SPACES
+            return
+        # show: the next card, or the next turn
+        if self.bturn_over:
+            self._begin_turn()
+        else:
+            self.bstage = "think"
+            self.bmove = None
+            self.until = self.app.now + BOT_NEXT_MS
+
+    # ------------------------------------------------------------ view
+    def view(self):
+        """(rings' turns, pawns, the pawn that blinks or -1) as shown now."""
+        s = self.state
+        rot = s.rot
+        pawns = s.pawns
+        blink = -1
+        if self.anim is not None:
+            a = self.anim
+            rot = list(rot)
+            rot[a[0] - 1] = (a[1] + self._anim_off()) % B.SPACES
+        if self.mode == "human":
+            if self.stage == "pawn":
+                blink = self.pawn_opts[self.pi]
+            elif self.stage == "step" and self.preview is not None:
+                pawns = self.preview[0].pawns
+                blink = self.pawn_opts[self.pi]
+                if self.anim is None or self.anim_done():
+                    rot = self.preview[0].rot
+        return rot, pawns, blink
+
+    def _scene_key(self, rot, pawns, blink):
+        on = (self.app.now // BLINK_MS) % 2 if blink >= 0 else 0
+        ov = self.overlay[0] if self.overlay is not None else None
+        bs = self.bstage if self.mode == "bot" else None
+        return (tuple(rot), tuple(pawns), blink, on, ov, self.mode,
+                self.stage, self.ci, self.pi, self.ri, self.si, bs,
+                self.state.turn, self.state.played)
+
+    def draw(self, sc):
+        rot, pawns, blink = self.view()
+        key = self._scene_key(rot, pawns, blink)
+        if key == self._drawn_key:
+            sc.items.extend(self._drawn)
+        else:
+            self._draw(sc, rot, pawns, blink, key[3])
+            self._drawn_key = key
+            self._drawn = list(sc.items)
+        sc.leds = self.leds(rot, pawns)
+
+    def _draw(self, sc, rot, pawns, blink, on):
+        if self.mode == "over":
+            self._draw_over(sc)
+            return
+        self._draw_board(sc, rot, pawns, blink, on)
+        sc.rect(BOARD_W, 0, 1, HEIGHT, 1)
+        self._draw_panel(sc)
+        if self.overlay is not None:
+            lines = self.overlay[0]
+            sc.rect(0, FOOT_Y, WIDTH, HEIGHT - FOOT_Y, 0)
+            sc.rect(0, FOOT_Y, WIDTH, 1, 1)
+            y = FOOT_Y + 1
+            for line in lines[:2]:
+                sc.text(0, y, line[:WIDTH // CHAR_W])
+                y += CHAR_H
+
+    def _draw_board(self, sc, rot, pawns, blink, on):
+        s = self.state
+        face = s.settings.face
+        # The top: each player's pawns there, as digit-block and count.
+        tops = []
+        for p in range(s.settings.players):
+            k = 0
+            for i in range(B.PAWNS):
+                if pawns[p * B.PAWNS + i] == B.TOP:
+                    k += 1
+            if k:
+                tops.append((p, k))
+        x = 0
+        if len(tops) <= 4:
+            sc.text(0, 0, "TOP")
+            x = 4 * CHAR_W
+        for p, k in tops:
+            _pawn_cell(sc, x, 0, p, True)
+            sc.text(x + CHAR_W, 0, str(k))
+            x += 2 * CHAR_W
+        # The rings, level 6 at the top, level 1 at the bottom.
+        cells = []
+        for i in range(len(pawns)):
+            pos = pawns[i]
+            if B.TABLE < pos < B.TOP:
+                cells.append((pos // B.SPACES, R.wedge(rot, pos), i))
+        for lvl in range(B.LEVELS, 0, -1):
+            y = (B.LEVELS + 1 - lvl) * ROW_DY
+            row = row_letters(face, rot[lvl - 1])
+            for c in cells:
+                if c[0] == lvl:
+                    row = row[:c[1]] + " " + row[c[1] + 1:]
+            sc.text(0, y, row)
+            for c in cells:
+                if c[0] == lvl:
+                    _pawn_cell(sc, c[1] * CHAR_W, y, R.owner(c[2]),
+                               c[2] != blink or on)
+
+    def _bar(self, sc, text):
+        sc.rect(BOARD_W + 1, 0, WIDTH - BOARD_W - 1, CHAR_H, 1)
+        sc.text(PX, 0, text[:PCOLS], 1, 0)
+
+    def _hand(self, sc, lit):
+        """The hand on line 1, card ``lit`` (an index) inverted."""
+        s = self.state
+        hand = s.hands[s.current]
+        for i in range(len(hand)):
+            x = PX + i * 3 * CHAR_W
+            t = B.card_text(hand[i])
+            if i == lit:
+                sc.rect(x - 1, LINE_DY + 1, len(t) * CHAR_W + 2, CHAR_H - 2, 1)
+                sc.text(x, LINE_DY, t, 1, 0)
+            else:
+                sc.text(x, LINE_DY, t)
+
+    def _lines(self, sc, lines, first=2, lit=-1):
+        y = first * LINE_DY
+        for i in range(len(lines)):
+            if y > HEIGHT - CHAR_H:
+                break
+            t = lines[i][:PCOLS]
+            if i == lit:
+                sc.rect(PX - 1, y + 1, len(t) * CHAR_W + 2, CHAR_H - 2, 1)
+                sc.text(PX, y, t, 1, 0)
+            else:
+                sc.text(PX, y, t)
+            y += LINE_DY
+
+    def _draw_panel(self, sc):
+        s = self.state
+        p = s.current
+        self._bar(sc, "%s %s" % (seat_name(p), colour_name(p)))
+        mode = self.mode
+        if mode == "pass":
+            self._lines(sc, ["your", "turn", "A: cards"], 1)
+            return
+        if mode == "bot":
+            st = self.bstage
+            if st == "think" or self.bmove is None:
+                self._lines(sc, ["computer", "thinking"], 1)
+            else:
+                m = self.bmove
+                if m[0] == PLAY:
+                    lines = ["plays " + B.card_text(m[1])]
+                    if st == "spin":
+                        if m[2] >= 0 and m[3]:
+                            lines.append(turn_text(
+                                s.pawns[m[2]] // B.SPACES, m[3]))
+                    else:
+                        lines += self.bwords
+                else:
+                    lines = list(self.bwords) or [m[0]]
+                self._lines(sc, lines, 1)
+            return
+        stage = self.stage
+        hand = s.hands[p]
+        if stage == "card":
+            o = self.opts[self.ci]
+            self._hand(sc, self.ci if o[0] == "card" else -1)
+            extra = [x for x in self.opts if x[0] != "card"]
+            if extra:
+                t = "Stop" if extra[0][0] == "stop" else "New hand"
+                self._lines(sc, [t], 2, 0 if o[0] != "card" else -1)
+            else:
+                self._lines(sc, ["card %d/%d" % (
+                    s.played + 1, s.settings.per_turn())], 2)
+            if o[0] == "card":
+                n = B.card_number(o[1])
+                info = [B.card_name(o[1]),
+                        "turn %d" % n if n > 0 else
+                        "no turn" if n == 0 else "any turn"]
+            elif o[0] == "stop":
+                info = ["end turn", "draw %d" % (B.HAND - len(hand))]
+            else:
+                info = ["discard 3", "draw 3"]
+            self._lines(sc, info, 3)
+            return
+        self._hand(sc, hand.index(self.cid) if self.cid in hand else -1)
+        if stage == "pawn":
+            pawn = self.pawn_opts[self.pi]
+            if pawn < 0:
+                lines = ["throw", "away"]
+            elif s.pawns[pawn] == B.TABLE:
+                k = 0
+                for i in range(B.PAWNS):
+                    if s.pawns[p * B.PAWNS + i] == B.TABLE:
+                        k += 1
+                lines = ["enter", "%d waiting" % k]
+            else:
+                lines = ["pawn " + level_text(s.pawns[pawn]), "A: this"]
+            self._lines(sc, ["move:"] + lines, 2)
+        elif stage == "rot":
+            pawn = self.pawn_opts[self.pi]
+            lvl = s.pawns[pawn] // B.SPACES
+            r = self.rots[self.ri]
+            turn = "no turn" if r == 0 else turn_text(lvl, r)[3:]
+            arrows = ("<" if self.ri > 0 else " ") + " " + \
+                (">" if self.ri < len(self.rots) - 1 else " ")
+            self._lines(sc, ["turn L%d" % lvl, turn, arrows + " A"], 2)
+        elif stage == "step" and self.preview is not None:
+            lines = self.preview[1]
+            if len(lines) < 3:
+                lines = lines + ["A: move"]
+            self._lines(sc, lines, 2)
+
+    def _draw_over(self, sc):
+        s = self.state
+        order = R.places(s)
+        sc.text(0, 0, "Game over")
+        sc.text(WIDTH - 7 * CHAR_W, 0, "A: menu")
+        if len(order) <= 4:
+            y = CHAR_H + 1
+            for i in range(len(order)):
+                q = order[i]
+                tops = 0
+                for k in range(B.PAWNS):
+                    if s.pawns[q * B.PAWNS + k] == B.TOP:
+                        tops += 1
+                sc.text(0, y, "%s %s %s %d top" % (
+                    ORDINALS[i], seat_name(q), colour_name(q), tops))
+                y += CHAR_H + 1
+        else:
+            for i in range(len(order)):
+                x = (i % 3) * 7 * CHAR_W
+                y = (CHAR_H + 1) * (1 + i // 3)
+                sc.text(x, y, "%s %s" % (ORDINALS[i], seat_name(order[i])))
+            sc.text(0, 3 * (CHAR_H + 1) + 4,
+                    "Winner: %s" % colour_name(order[0]))
+
+    # ------------------------------------------------------------ LEDs
+    def _flat_leds(self, level=16):
+        c = B.RGB[B.PLAYER_COLOURS[self.state.current]]
+        return [dim(c, level)] * self.app.pixels
+
+    def focus_level(self):
+        if self.anim is not None:
+            return self.anim[0]
+        if self.mode == "human" and self.stage in ("pawn", "rot", "step"):
+            pawn = self.pawn_opts[self.pi]
+            if pawn >= 0:
+                pos = self.state.pawns[pawn]
+                return 1 if pos == B.TABLE else pos // B.SPACES
+        return self.focus
+
+    def leds(self, rot=None, pawns=None):
+        """The LED ring: wedge w is pixel w (a ring of other sizes is
+        spread over the wedges)."""
+        n = self.app.pixels
+        now = self.app.now
+        s = self.state
+        if rot is None:
+            rot, pawns, _ = self.view()
+        if self.mode == "over":
+            w = R.places(s)[0]
+            return [B.RGB[B.PLAYER_COLOURS[w]]] * n
+        if now < self.flash_until:
+            return self._flat_leds(8)
+        lvl = self.focus_level()
+        letters = row_letters(s.settings.face, rot[lvl - 1])
+        out = []
+        for i in range(n):
+            w = i * B.SPACES // n
+            out.append(dim(B.RGB[B.LETTERS.index(letters[w])]))
+        if (now // 300) % 2 == 0:
+            for i in range(len(pawns)):
+                pos = pawns[i]
+                if pos // B.SPACES == lvl and pos != B.TOP:
+                    w = (pos % B.SPACES + rot[lvl - 1]) % B.SPACES
+                    px = w * n // B.SPACES
+                    if px < n:
+                        out[px] = B.RGB[B.PLAYER_COLOURS[R.owner(i)]]
+        if self.mode == "bot" and self.bstage == "think":
+            c = B.RGB[B.PLAYER_COLOURS[s.current]]
+            k = (now // 80) % n
+            out[k] = c
+            out[(k + n // 2) % n] = c
+        return out
+
+
+def _pawn_cell(sc, x, y, p, inverted):
+    """Player p's pawn: a lit block with the seat's digit dark (or the
+    digit lit alone: the blinking pawn's other half)."""
+    if inverted:
+        sc.rect(x - 1 if x > 0 else 0, y + 2, CHAR_W + 1 if x > 0 else CHAR_W,
+                8, 1)
+        sc.text(x, y, str(p + 1), 1, 0)
+    else:
+        sc.text(x, y, str(p + 1))
+
+
+def _dir_of(rot, occ, pos, dest):
+    """The way (rules.UP ...) from ``pos`` along which ``dest`` lies: the
+    next place, or the end of a line of pawns."""
+    for d in R.DIRECTIONS:
+        q = R.neighbour(rot, pos, d)
+        while q >= 0:
+            if q == dest:
+                return d
+            if q == B.TOP or occ[q] < 0:
+                break
+            q = R.neighbour(rot, q, d)
+            if q == pos:
+                break
+    return -1
