@@ -126,8 +126,8 @@ def play_turns(app, clock, limit=3000):
 def test_main_menu_lists_the_games():
     app = App()
     assert app.scene().texts() == ["Prime Climb", "Prime Daifugo",
-                                   "Colour explorer", "Prime judge",
-                                   "Judge cards"]
+                                   "Ring Climb", "Colour explorer",
+                                   "Prime judge"]
 
 
 def test_a_whole_game_human_against_computer_through_buttons():
@@ -338,6 +338,7 @@ def test_colour_explorer_combines_colours():
     app = App()
     app.press("DOWN")
     app.press("DOWN")
+    app.press("DOWN")
     app.press("A")
     assert isinstance(app.screen, Explorer)
     assert "14=2x7" in app.scene().texts()
@@ -470,8 +471,8 @@ def test_a_save_that_fails_at_continue_is_reported_not_dropped():
     assert app2.scene().texts()[:2] == ["Save damaged:", "seats do not match"]
     assert app2.saved_game is None
     app2.press("A")
-    assert app2.scene().texts() == ["Prime Climb", "Prime Daifugo", "Colour explorer",
-                                   "Prime judge", "Judge cards"]
+    assert app2.scene().texts() == ["Prime Climb", "Prime Daifugo", "Ring Climb",
+                                   "Colour explorer", "Prime judge"]
 
 
 def test_a_save_waits_for_the_frame_that_answers_the_press():

@@ -49,8 +49,8 @@ def test_a_game_saved_by_the_previous_build_continues():
     assert app.saved_key == "climb"
     # Five rows show; "Judge cards" is below them.
     assert app.scene().texts() == ["Continue game", "Prime Climb",
-                                   "Prime Daifugo", "Colour explorer",
-                                   "Prime judge"]
+                                   "Prime Daifugo", "Ring Climb",
+                                   "Colour explorer"]
     app.press("A")
     assert frame(app).texts() == ["Prime Climb", "Loading...", "turn 3"]
     frame(app)
@@ -67,8 +67,8 @@ def test_a_game_saved_by_the_previous_build_continues():
 def test_a_record_without_a_game_from_the_previous_build_loads():
     app = App(storage=Storage(OLD_NO_GAME), seed=1)
     assert app.saved_game is None and app.saved_key is None
-    assert app.scene().texts() == ["Prime Climb", "Prime Daifugo", "Colour explorer",
-                                   "Prime judge", "Judge cards"]
+    assert app.scene().texts() == ["Prime Climb", "Prime Daifugo", "Ring Climb",
+                                   "Colour explorer", "Prime judge"]
     assert app.game_prefs("climb")["seats"] == [0, 1, 1, 1]
 
 
@@ -156,8 +156,9 @@ def test_the_main_menu_is_the_registry(toy):
     st = Storage()
     app = App(storage=st, seed=1)
     assert app.scene().texts() == ["Prime Climb", "Prime Daifugo",
-                                   "Toy game", "Colour explorer",
-                                   "Prime judge"]
+                                   "Ring Climb", "Toy game",
+                                   "Colour explorer"]
+    app.press("DOWN")
     app.press("DOWN")
     app.press("DOWN")
     app.press("A")
@@ -192,8 +193,8 @@ def test_a_toy_save_that_fails_is_told_and_set_aside(toy):
     assert save.read(st.nvm) == {"prefs": app.prefs}
     app.press("A")
     assert app.scene().texts() == ["Prime Climb", "Prime Daifugo",
-                                   "Toy game", "Colour explorer",
-                                   "Prime judge"]
+                                   "Ring Climb", "Toy game",
+                                   "Colour explorer"]
 
 
 # ------------------------------------------------------------ unloading

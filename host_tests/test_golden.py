@@ -17,19 +17,27 @@ import sim
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN = os.path.join(HERE, "golden")
 
+RINGS_ROUND = "DOWN,DOWN,A,A," + "A," * 11 + "WAIT:12000"
+
 SCREENS = {
     # name: (seed, keys)
     "main_menu": (3, "WAIT:100"),
     "climb_setup": (3, "A"),
     "climb_move": (3, "A,UP,A,A,WAIT:800"),
     "climb_confirm": (3, "A,UP,A,A,WAIT:800,A,A,A"),
-    "explorer_multiply": (3, "DOWN,DOWN,A,A"),
+    "explorer_multiply": (3, "DOWN,DOWN,DOWN,A,A"),
     # Prime Daifugo: the hand with [3] picked (prime, with clues on);
     # [9] played and judged; two humans: the pass screen.
     "daifugo_hand": (3, "DOWN,A,A,RIGHT,RIGHT,A"),
     "daifugo_not_prime": (3, "DOWN,A,A,RIGHT,RIGHT,RIGHT,RIGHT,RIGHT,A,B,A"),
     "daifugo_pass": (5, "DOWN,A,DOWN,DOWN,DOWN,LEFT,LEFT,UP,UP,UP,A,"
                         "WAIT:1500"),
+    # Ring Climb: the board after a round (P1's pawn on level 1, the
+    # computer's on levels 1 and 3), P1 choosing a card; level 1 turned
+    # two spaces clockwise as a preview; a step that way refused.
+    "rings_board": (3, RINGS_ROUND),
+    "rings_turn": (3, RINGS_ROUND + ",A,A,RIGHT,WAIT:400"),
+    "rings_why_not": (3, RINGS_ROUND + ",A,A,A,RIGHT,WAIT:700"),
 }
 
 

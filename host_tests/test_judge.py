@@ -149,7 +149,7 @@ def test_any_presses_never_raise_and_verdicts_are_right(keys, cards):
 
 def test_the_main_menu_opens_the_judge_after_a_loading_frame():
     app = App(seed=1)
-    for k in ("DOWN", "DOWN", "DOWN", "DOWN", "A"):     # Judge cards
+    for k in ("DOWN", "DOWN", "DOWN", "DOWN", "DOWN", "A"):     # Judge cards
         app.press(k)
     assert app.scene().texts() == ["Prime judge", "Loading..."]
     app.tick(50)

@@ -156,7 +156,7 @@ VMS = [pytest.param(run_cpython, id="cpython"),
 @pytest.mark.parametrize("run", VMS)
 def test_the_main_menu_imports_no_game(run):
     got = run(script(None, ""))
-    assert got["menu_texts"] == "Prime Climb|Prime Daifugo|Colour explorer|Prime judge|Judge cards"
+    assert got["menu_texts"] == "Prime Climb|Prime Daifugo|Ring Climb|Colour explorer|Prime judge"
     assert none_of(got["menu"], GAME) == []
     # Not the setup's settings nor the save code either: a board with a
     # blank nvm needs neither for its first frame.
@@ -167,7 +167,7 @@ def test_the_main_menu_imports_no_game(run):
 @pytest.mark.parametrize("run", VMS)
 def test_remembered_settings_do_not_load_a_game(run):
     got = run(script(prefs_only_bytes(), ""))
-    assert got["menu_texts"] == "Prime Climb|Prime Daifugo|Colour explorer|Prime judge|Judge cards"
+    assert got["menu_texts"] == "Prime Climb|Prime Daifugo|Ring Climb|Colour explorer|Prime judge"
     assert none_of(got["menu"], GAME) == []
 
 
