@@ -504,3 +504,27 @@ def test_the_panel_says_what_a_computer_did():
     assert [x for x in lines if ": " in x and ("up to L" in x or
                                                 "enters L" in x)]
     assert [x for x in lines if "bumps P" in x] or True
+
+
+def test_a_humans_bump_is_told_briefly():
+    told = []
+
+    def watch(table, sc):
+        play = table.play
+        if play is not None and play.mode == "human" and \
+                play.overlay is not None and play.overlay[1] is not None:
+            texts = sc.texts()
+            for line in play.overlay[0]:
+                assert line in texts
+            told.append((table.now, play.overlay))
+
+    for seed in range(20):
+        t = Table(seed=seed, players=3, seats=(0, 2, 2), watch=watch)
+        t.run()
+        if told:
+            break
+    assert [x for x in told if "bumped" in " ".join(x[1][0])]
+    # Gone by itself after NOTE_MS.
+    first = told[0]
+    same = [x for x in told if x[1] is first[1]]
+    assert same[-1][0] - first[0] <= 1800

@@ -57,7 +57,6 @@ ROW_DY = 9                      # ring rows (capitals are 8 rows high)
 PX = BOARD_W + 2                # the right panel's text
 PCOLS = (WIDTH - PX) // CHAR_W  # 9
 LINE_DY = 13
-FOOT_Y = 38                     # the reason / news box over the board
 
 DIM = 5                         # /16: the focus ring's colours
 KEY_DIR = {"UP": R.UP, "DOWN": R.DOWN, "RIGHT": R.CW, "LEFT": R.CCW}
@@ -455,11 +454,18 @@ class RingsPlay:
             return False
         words = move_words(s, move, events)
         self.last_line = self._line(mover, move, words)
-        news = [w for w in words if w.startswith("bumps") or
-                w.endswith(" off") or " to L" in w or w.endswith("done!")]
+        news = []
+        for e in events:
+            if e[0] == "bump":
+                news.append("%s bumped %s" % (
+                    seat_name(R.owner(e[1])), "off" if e[3] == B.TABLE
+                    else "to " + level_text(e[3])))
+            elif e[0] == "finish":
+                news.append("%s done: %s" % (seat_name(e[1]),
+                                             ORDINALS[e[2] - 1]))
         self.overlay = None
         if news:
-            self.overlay = (wrap(" ".join(news))[:2],
+            self.overlay = (wrap(", ".join(news))[:2],
                             self.app.now + NOTE_MS)
         self.anim = None
         if s.turn != turn or s.phase == OVER:
@@ -654,10 +660,11 @@ class RingsPlay:
         sc.rect(BOARD_W, 0, 1, HEIGHT, 1)
         self._draw_panel(sc)
         if self.overlay is not None:
-            lines = self.overlay[0]
-            sc.rect(0, FOOT_Y, WIDTH, HEIGHT - FOOT_Y, 0)
-            sc.rect(0, FOOT_Y, WIDTH, 1, 1)
-            y = FOOT_Y + 1
+            lines = self.overlay[0][:2]
+            top = HEIGHT - 1 - CHAR_H * len(lines) - 1
+            sc.rect(0, top, WIDTH, HEIGHT - top, 0)
+            sc.rect(0, top, WIDTH, 1, 1)
+            y = top + 1
             for line in lines[:2]:
                 sc.text(0, y, line[:WIDTH // CHAR_W])
                 y += CHAR_H
