@@ -5,7 +5,9 @@ The panel: the left 72 pixels are the board, one 12-character row a ring
 the space now over it: board.LETTERS), the top first, level 6 down to
 level 1, rows 9 pixels apart (the font's capitals and digits are 8 rows
 high: one dark row between rings).  A pawn is an inverted cell: a lit
-block with its seat's digit dark, so whose is whose needs no colour.  The
+block with its seat's digit dark, so whose is whose needs no colour; the
+pawn being chosen or moved is its digit alone, lit (a still picture: a
+blinking one would send the panel a frame every few hundred ms).  The
 right 56 pixels: whose turn on a lit bar ("P1 red"), the hand, what is
 being chosen and what it will do.
 
@@ -50,7 +52,6 @@ SHOW_MS = 1500      # a computer's card and move stay on the panel
 SPACE_MS = 100      # a ring's turn, per space
 NOTE_MS = 1800      # a human's move results
 FLASH_MS = 400      # a turn's start: the player's colour on the ring
-BLINK_MS = 250
 
 BOARD_W = B.SPACES * CHAR_W     # 72
 ROW_DY = 9                      # ring rows (capitals are 8 rows high)
@@ -634,7 +635,9 @@ class RingsPlay:
         return rot, pawns, blink
 
     def _scene_key(self, rot, pawns, blink):
-        on = (self.app.now // BLINK_MS) % 2 if blink >= 0 else 0
+        # The chosen pawn is drawn plain, not blinking: a panel that
+        # changes by itself would send a frame every few hundred ms.
+        on = 0
         ov = self.overlay[0] if self.overlay is not None else None
         bs = self.bstage if self.mode == "bot" else None
         return (tuple(rot), tuple(pawns), blink, on, ov, self.mode,
