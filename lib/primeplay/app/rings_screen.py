@@ -189,6 +189,9 @@ class RingsPlay:
         self.preview = None     # (state after, words)
         self._drawn_key = None
         self._drawn = None
+        self._view = None
+        self._leds_key = None
+        self._leds = None
         self._begin_turn()
 
     @classmethod
@@ -634,26 +637,40 @@ class RingsPlay:
                     rot = self.preview[0].rot
         return rot, pawns, blink
 
-    def _scene_key(self, rot, pawns, blink):
-        # The chosen pawn is drawn plain, not blinking: a panel that
-        # changes by itself would send a frame every few hundred ms.
-        on = 0
-        ov = self.overlay[0] if self.overlay is not None else None
-        bs = self.bstage if self.mode == "bot" else None
-        return (tuple(rot), tuple(pawns), blink, on, ov, self.mode,
-                self.stage, self.ci, self.pi, self.ri, self.si, bs,
-                self.state.turn, self.state.played)
+    def _scene_key(self):
+        """What the picture depends on, without working it out: the
+        firmware asks for a scene fifty times a second, and most of them
+        are the last one again.  Every move changes the turn, the cards
+        played or the piles' sizes; the chosen pawn is drawn plain, not
+        blinking (a panel changing by itself would send a frame every
+        few hundred ms)."""
+        s = self.state
+        a = self.anim
+        ov = self.overlay
+        return (self.mode, self.stage, self.bstage, self.ci, self.pi,
+                self.ri, self.si, self.bmove,
+                None if a is None else (a[0], a[1], self._anim_off()),
+                None if ov is None else ov[0], self.preview is None,
+                s.turn, s.played, len(s.discard), len(s.deck))
 
     def draw(self, sc):
-        rot, pawns, blink = self.view()
-        key = self._scene_key(rot, pawns, blink)
+        key = self._scene_key()
         if key == self._drawn_key:
             sc.items.extend(self._drawn)
         else:
-            self._draw(sc, rot, pawns, blink, key[3])
+            rot, pawns, blink = self.view()
+            self._draw(sc, rot, pawns, blink, 0)
             self._drawn_key = key
             self._drawn = list(sc.items)
-        sc.leds = self.leds(rot, pawns)
+            self._view = (rot, pawns)
+        now = self.app.now
+        lkey = (key, (now // 300) % 2, now < self.flash_until,
+                (now // 80) % 12 if self.mode == "bot" and
+                self.bstage == "think" else 0)
+        if lkey != self._leds_key:
+            self._leds_key = lkey
+            self._leds = self.leds(self._view[0], self._view[1])
+        sc.leds = self._leds
 
     def _draw(self, sc, rot, pawns, blink, on):
         if self.mode == "over":
