@@ -52,6 +52,10 @@ SHOW_MS = 1500      # a computer's card and move stay on the panel
 SPACE_MS = 100      # a ring's turn, per space
 NOTE_MS = 1800      # a human's move results
 FLASH_MS = 400      # a turn's start: the player's colour on the ring
+# The focus ring's pawns blink this slowly: each change is a frame, and
+# a board (and tools/pico.py's settle) counts a screen as idle after
+# 600 ms without one.
+LED_BLINK_MS = 700
 
 BOARD_W = B.SPACES * CHAR_W     # 72
 ROW_DY = 9                      # ring rows (capitals are 8 rows high)
@@ -664,7 +668,7 @@ class RingsPlay:
             self._drawn = list(sc.items)
             self._view = (rot, pawns)
         now = self.app.now
-        lkey = (key, (now // 300) % 2, now < self.flash_until,
+        lkey = (key, (now // LED_BLINK_MS) % 2, now < self.flash_until,
                 (now // 80) % 12 if self.mode == "bot" and
                 self.bstage == "think" else 0)
         if lkey != self._leds_key:
@@ -892,7 +896,7 @@ class RingsPlay:
         for i in range(n):
             w = i * B.SPACES // n
             out.append(dim(B.RGB[B.LETTERS.index(letters[w])]))
-        if (now // 300) % 2 == 0:
+        if (now // LED_BLINK_MS) % 2 == 0:
             for i in range(len(pawns)):
                 pos = pawns[i]
                 if pos // B.SPACES == lvl and pos != B.TOP:
