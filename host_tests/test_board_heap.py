@@ -92,3 +92,15 @@ def test_a_daifugo_match_of_computers_fits_the_boards_heap(seed, mpy_lib):
     want = heap.play(seed, game="daifugo")
     assert want[1].startswith("Continue game\nover ")
     assert heap.play(seed, BOARD_HEAP, mpy_lib, game="daifugo") == want
+
+
+# Ring Climb at the same heap: 6 strong computers (the most pawns, the
+# longest turns between saves), a save at every turn's start, the power
+# cut and Continue (heap.GAME_KEYS["rings"]).  Its smallest passing heap
+# was 109-113K over seeds 0-2 (make bench scans more).
+@pytest.mark.parametrize("seed", list(range(6)))
+def test_a_ring_climb_game_of_six_computers_fits_the_boards_heap(seed,
+                                                                 mpy_lib):
+    want = heap.play(seed, game="rings")
+    assert want[1].startswith("Continue game\nover ")
+    assert heap.play(seed, BOARD_HEAP, mpy_lib, game="rings") == want

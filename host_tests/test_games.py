@@ -383,10 +383,26 @@ free("left")
 '''
 
 
+# Ring Climb the same way: 6 strong computers, "Save and quit" (the
+# pause menu's second row), Continue, leave again.
+RINGS_LEAVE_CODE = DAIFUGO_LEAVE_CODE.replace(
+    """    a.press("DOWN")
+    a.press("DOWN")
+    a.press("A")""", """    a.press("DOWN")
+    a.press("A")""").replace(
+    """("DOWN", "A", "DOWN", "RIGHT", "DOWN", "RIGHT", "RIGHT", "UP",
+          "UP", "A")""", repr(heap.GAME_KEYS["rings"]))
+
+
 @pytest.mark.skipif(bool(_missing), reason=str(_missing))
-def test_leaving_daifugo_gives_its_heap_back_on_circuitpython():
-    out = mpvm.run_cp(DAIFUGO_LEAVE_CODE, heapsize="180K",
-                      path=heap.mpy_lib())
+@pytest.mark.parametrize("code", [DAIFUGO_LEAVE_CODE, RINGS_LEAVE_CODE],
+                         ids=["daifugo", "rings"])
+def test_leaving_daifugo_or_ring_climb_gives_its_heap_back(code):
+    if code is RINGS_LEAVE_CODE:    # both replacements took
+        assert repr(heap.GAME_KEYS["rings"]) in code
+        assert code.count("a.press(") == \
+            DAIFUGO_LEAVE_CODE.count("a.press(") - 1
+    out = mpvm.run_cp(code, heapsize="180K", path=heap.mpy_lib())
     lines = out.splitlines()
     rows = [line.split(" ", 3) for line in lines[0::2]]
     qstrs = [int(line.rsplit("n_total_bytes=", 1)[1]) for line in lines[1::2]]

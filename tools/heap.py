@@ -109,7 +109,9 @@ else:
     frames = play(a, 40000)
 s = a.below[0] if a.below else a.screen    # the game under its news
 print(s.mode, s.state.turn, getattr(s.state, "pos", None),
-      getattr(s, "score", None), s.state.winner, st.nvm.writes, frames)
+      getattr(s, "score", None),
+      getattr(s.state, "winner", getattr(s.state, "finished", None)),
+      st.nvm.writes, frames)
 '''
 
 # From the main menu to a game with a computer at every seat.
@@ -123,6 +125,10 @@ GAME_KEYS = {
                 "DOWN", "DOWN", "DOWN", "DOWN", "DOWN", "A", "DOWN", "A",
                 "DOWN", "A", "DOWN", "A", "DOWN", "A", "DOWN", "DOWN",
                 "DOWN", "A"),
+    # Ring Climb; 6 players, all strong computers (the most pawns in the
+    # way, the most bot turns between saves).
+    "rings": ("DOWN", "DOWN", "A", "DOWN", "RIGHT", "RIGHT", "RIGHT",
+              "RIGHT", "DOWN", "RIGHT", "RIGHT", "UP", "UP", "A"),
 }
 
 
