@@ -166,6 +166,7 @@ class RingsPlay:
         self.humans = len([s for s in seats if not s])
         self.mode = "human"
         self.stage = "card"
+        self.t0 = app.now          # what the LEDs' blinking is timed from
         self.shown_to = None
         self.until = 0
         self.flash_until = 0
@@ -222,6 +223,7 @@ class RingsPlay:
             return
         self.app.keep_game("rings", saves.play(s, self.seats, self.seed))
         now = self.app.now
+        self.t0 = now
         self.flash_until = now + FLASH_MS
         self.focus = self._home_level()
         if self.is_bot():
@@ -491,6 +493,7 @@ class RingsPlay:
 
     # ------------------------------------------------------------ input
     def press(self, name):
+        self.t0 = self.app.now
         mode = self.mode
         if mode == "over":
             if name in ("A", "B"):
@@ -668,8 +671,8 @@ class RingsPlay:
             self._drawn = list(sc.items)
             self._view = (rot, pawns)
         now = self.app.now
-        lkey = (key, (now // LED_BLINK_MS) % 2, now < self.flash_until,
-                (now // 80) % 12 if self.mode == "bot" and
+        lkey = (key, self._blink_on(), now < self.flash_until,
+                (now - self.t0) // 80 % 12 if self.mode == "bot" and
                 self.bstage == "think" else 0)
         if lkey != self._leds_key:
             self._leds_key = lkey
@@ -877,6 +880,15 @@ class RingsPlay:
                 return 1 if pos == B.TABLE else pos // B.SPACES
         return self.focus
 
+    def _blink_on(self):
+        """Are the focus ring's pawns lit now?  Steady while a ring turns
+        (the eye follows them round); else blinking, timed from the last
+        press or turn start, so that the same keys give the same pictures
+        on the board and in the simulator."""
+        if self.anim is not None and not self.anim_done():
+            return True
+        return (self.app.now - self.t0) // LED_BLINK_MS % 2 == 0
+
     def leds(self, rot=None, pawns=None):
         """The LED ring: wedge w is pixel w (a ring of other sizes is
         spread over the wedges)."""
@@ -896,7 +908,7 @@ class RingsPlay:
         for i in range(n):
             w = i * B.SPACES // n
             out.append(dim(B.RGB[B.LETTERS.index(letters[w])]))
-        if (now // LED_BLINK_MS) % 2 == 0:
+        if self._blink_on():
             for i in range(len(pawns)):
                 pos = pawns[i]
                 if pos // B.SPACES == lvl and pos != B.TOP:
@@ -906,7 +918,7 @@ class RingsPlay:
                         out[px] = B.RGB[B.PLAYER_COLOURS[R.owner(i)]]
         if self.mode == "bot" and self.bstage == "think":
             c = B.RGB[B.PLAYER_COLOURS[s.current]]
-            k = (now // 80) % n
+            k = (now - self.t0) // 80 % n
             out[k] = c
             out[(k + n // 2) % n] = c
         return out
