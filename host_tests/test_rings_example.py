@@ -91,3 +91,33 @@ def test_a_card_that_turns_and_moves_nothing_is_recorded_as_for_nothing():
 def test_first_player_must_be_a_seat_number_not_a_bool():
     with pytest.raises(ValueError):
         R.new_game(Settings(players=2, first=True))
+
+
+def test_the_preview_board_and_one_cards_plays_agree_with_the_rules():
+    # The screen previews with board_after and lists a picked card's
+    # plays with plays(only=): both must say what apply_legal and
+    # legal_moves say, over seeded games of every size.
+    from primeplay.rings import bot
+    from primeplay.rng import Rng
+    for seed in range(12):
+        s = R.new_game(Settings(players=2 + seed % 5), seed)
+        rng = Rng(seed)
+        while s.phase != R.OVER and s.turn < 40:
+            legal = R.legal_moves(s)
+            for cid in s.hands[s.current]:
+                kind = B.card_kind(cid)
+                mine = R.plays(s, only=cid)
+                want = [m for m in legal if m[0] == R.PLAY
+                        and B.card_kind(m[1]) == kind]
+                assert [m[2:] for m in mine] == [m[2:] for m in want]
+                assert all(m[1] == cid for m in mine)
+            for m in legal:
+                if m[0] != R.PLAY:
+                    continue
+                full = s.copy()
+                R.apply_legal(full, m)
+                light = R.board_after(s, m)
+                assert light.pawns == full.pawns and light.rot == full.rot
+                assert [e for e in full.events if e[0] in
+                        ("rotate", "move", "bump", "finish")] == light.events
+            R.apply_legal(s, bot.choose(s, rng.randbelow(2) + 1))

@@ -12,7 +12,7 @@ right 56 pixels: whose turn on a lit bar ("P1 red"), the hand, what is
 being chosen and what it will do.
 
 A human turn is chosen in stages, every choice from the legal moves
-(worked out once per card, ``Game.legal_moves``):
+(worked out once per card picked, ``rules.plays``):
 
 * card: the hand (LEFT/RIGHT/UP/DOWN), "Stop" after a card, "New hand"
   when the level-6 discard is allowed; A picks.  B: the pause menu.
@@ -260,24 +260,25 @@ class RingsPlay:
 
     # ------------------------------------------------------------ human
     def _card_stage(self):
+        # Only the hand and the two moves that are not plays: a card's
+        # plays are worked out when it is picked (all three cards' are
+        # hundreds of tuples: on the board, time and a collection).
         s = self.state
-        legal = self.game.legal_moves()
         self.stage = "card"
         self.preview = None
         self.anim = None
         self.opts = [("card", c) for c in s.hands[s.current]]
-        for m in legal:
-            if m[0] != PLAY:
-                self.opts.append(m)
+        if s.played:
+            self.opts.append(("stop",))
+        elif R.may_swap(s):
+            self.opts.append(("swap",))
         if self.ci >= len(self.opts):
             self.ci = 0
         self.focus = self._home_level()
 
     def _pick_card(self, cid):
-        kind = B.card_kind(cid)
         self.cid = cid
-        self.moves = [m for m in self.game.legal_moves()
-                      if m[0] == PLAY and B.card_kind(m[1]) == kind]
+        self.moves = R.plays(self.state, only=cid)
         s = self.state
         pawns = []
         for m in self.moves:
@@ -384,9 +385,8 @@ class RingsPlay:
                 self.dests[self.si])
 
     def _preview(self):
-        s2 = self.state.copy()
         m = self._move()
-        R.apply_legal(s2, m)
+        s2 = R.board_after(self.state, m)
         self.preview = (s2, self._preview_words(m, s2))
 
     def _preview_words(self, m, s2):

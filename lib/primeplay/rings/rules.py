@@ -261,9 +261,10 @@ def normal_turn(rot):
 
 # ---------------------------------------------------------------- moves
 
-def plays(state, out=None):
+def plays(state, out=None, only=-1):
     """Every distinct card play of the player to move (one card of each
-    kind: two red 2s play the same)."""
+    kind: two red 2s play the same); with ``only`` (a card id in the
+    hand), that card's plays alone."""
     out = [] if out is None else out
     if state.phase == OVER:
         return out
@@ -275,7 +276,7 @@ def plays(state, out=None):
     dests = []
     for cid in state.hands[p]:
         k = B.card_kind(cid)
-        if k in kinds:
+        if k in kinds or (only >= 0 and cid != only):
             continue
         kinds.append(k)
         colour = B.card_colour(cid)
@@ -542,6 +543,28 @@ def apply_legal(state, move):
         _end_turn(state)
     elif state.played >= state.settings.per_turn() or not state.hands[p]:
         _end_turn(state)
+
+
+def board_after(state, move):
+    """The rings and pawns after the play ``move`` (known legal), with its
+    events, and none of the cards: what a preview shows, for a fraction
+    of a copy of the whole state."""
+    s = object.__new__(State)
+    s.settings = state.settings
+    s.rot = list(state.rot)
+    s.pawns = list(state.pawns)
+    s.finished = list(state.finished)
+    s.events = []
+    pawn, r, dest = move[2], move[3], move[4]
+    if pawn >= 0:
+        pos = s.pawns[pawn]
+        if r:
+            lvl = pos // B.SPACES
+            s.rot[lvl - 1] = (s.rot[lvl - 1] + r) % B.SPACES
+            s.events.append(("rotate", lvl, r))
+        if dest >= 0:
+            _move(s, pawn, pos, dest)
+    return s
 
 
 def _move(state, pawn, src, dest):
