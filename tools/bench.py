@@ -946,13 +946,13 @@ GAME_IMPORTS = ("primeplay.daifugo.rules", "primeplay.daifugo.bot",
                 "primeplay.primes", "primeplay.app.judge")
 
 
-def game_import_rows():
+def game_import_rows(mods=GAME_IMPORTS):
     """[(module, cpython_secs, fuel, bytes)]: each import after the ones
     before it, as the board does them (CPython: in a fresh interpreter)."""
     import subprocess
     rows = []
     done = []
-    for mod in GAME_IMPORTS:
+    for mod in mods:
         code = ("import sys, time\nsys.path.insert(0, %r)\n%s"
                 "t = time.perf_counter()\nimport %s\n"
                 "print(time.perf_counter() - t)\n" % (
@@ -1039,6 +1039,20 @@ print("DONE")
 """
 
 
+def board_imports(b, mods, out):
+    """Import ``mods`` one after another at a fresh REPL of board ``b``:
+    out["imports"] (ms each), out["free0"] and out["free"] (gc.mem_free
+    and 1 KB blocks that fit, before and after)."""
+    lines = b.repl(BOARD_GAME_IMPORTS % (mods,), timeout_ms=60000)
+    out["imports"] = [int(ln.split()[1]) / 1000.0 for ln in lines
+                      if ln.startswith("IMPORT ")]
+    out["free0"] = [tuple(map(int, ln.split()[1:])) for ln in lines
+                    if ln.startswith("FREE0 ")][0]
+    out["free"] = [tuple(map(int, ln.split()[1:])) for ln in lines
+                   if ln.startswith("FREE ")][0]
+    return out
+
+
 def board_game(judge, decisions):
     """Emulated-board figures for the rows of judge_rows and
     daifugo_worst(daifugo_rows), or None without a board."""
@@ -1052,13 +1066,7 @@ def board_game(judge, decisions):
     out = {}
     with pico.Pico(seed=3) as b:
         b.boot()
-        lines = b.repl(BOARD_GAME_IMPORTS % (GAME_IMPORTS,), timeout_ms=60000)
-        out["imports"] = [int(ln.split()[1]) / 1000.0 for ln in lines
-                          if ln.startswith("IMPORT ")]
-        out["free0"] = [tuple(map(int, ln.split()[1:])) for ln in lines
-                        if ln.startswith("FREE0 ")][0]
-        out["free"] = [tuple(map(int, ln.split()[1:])) for ln in lines
-                       if ln.startswith("FREE ")][0]
+        board_imports(b, GAME_IMPORTS, out)
         lines = b.repl(BOARD_JUDGE % {"numbers": numbers, "hard": HARD24,
                                       "steps": RHO_STEPS,
                                       "patterns": FILL_CASES},
@@ -1196,7 +1204,7 @@ def rings_positions(seeds=RINGS_SEEDS):
     widest search)."""
     import copy
     from primeplay.rings import rules as R, board as B
-    from primeplay.rings.bot import play_bots, choose, NORMAL, STRONG
+    from primeplay.rings.bot import choose, NORMAL, STRONG
     from primeplay.rings.game import Game
     from primeplay.rings.settings import Settings
     out = []
@@ -1272,6 +1280,52 @@ def rings_candidates(top=4, seeds=RINGS_SEEDS):
     return out, len(positions)
 
 
+BOARD_RINGS = RINGS_SETUP + """
+import gc, time
+for level, players, seed, fields in %r:
+    s = at(players, seed, fields)
+    fields = None
+    gc.collect()
+    t = time.monotonic_ns()
+    try:
+        choose(s, level)
+        r = "ok"
+    except MemoryError:
+        r = "MemoryError"
+    print("DECISION", (time.monotonic_ns() - t) // 1000, r)
+    s = None
+print("DONE")
+"""
+# On the board the play screen comes with the rules (the game's whole
+# import when a human plays).
+RINGS_BOARD_IMPORTS = RINGS_IMPORTS + ("primeplay.app.rings_screen",)
+
+
+def board_rings(rows):
+    """The emulated board's ms for Ring Climb's imports (with its play
+    screen) and for the decisions of ``rows`` (rings_rows), or None."""
+    import pico
+    if pico.missing_pieces():
+        print("bench: no emulated board: " + "; ".join(pico.missing_pieces()))
+        return None
+    out = {}
+    try:
+        with pico.Pico(seed=3) as b:
+            b.boot()
+            board_imports(b, RINGS_BOARD_IMPORTS, out)
+            cases = [(r[0], r[1][0], r[1][1], r[1][3]) for r in rows]
+            lines = b.repl(BOARD_RINGS % (cases,), timeout_ms=300000)
+            out["decisions"] = [(int(p[1]) / 1000.0, p[2]) for p in
+                                (ln.split() for ln in lines)
+                                if p and p[0] == "DECISION"]
+    except pico.PicoError as e:
+        print("bench: Ring Climb on the board failed: %s" % str(e)[-300:])
+        return None
+    if len(out["decisions"]) != len(rows):
+        return None
+    return out
+
+
 def rings_cost(level, pos):
     players, seed, _, fields = pos
     return mpvm.cost(RINGS_SETUP + "s = at(%d, %d, %r)\n" % (
@@ -1304,25 +1358,8 @@ def rings_rows(echo=False, seeds=RINGS_SEEDS):
 
 
 def rings_import_rows():
-    """[(module, cpython_secs, fuel, bytes)]: each Ring Climb import after
-    the ones before it, as game_import_rows does Daifugo's."""
-    import subprocess
-    rows = []
-    done = []
-    for mod in RINGS_IMPORTS:
-        code = ("import sys, time\nsys.path.insert(0, %r)\n%s"
-                "t = time.perf_counter()\nimport %s\n"
-                "print(time.perf_counter() - t)\n" % (
-                    os.path.join(ROOT, "lib"),
-                    "".join("import %s\n" % d for d in done), mod))
-        times = sorted(float(subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True,
-            check=True).stdout) for _ in range(5))
-        c = mpvm.cost("".join("import %s\n" % d for d in done),
-                      "import %s" % mod)
-        rows.append((mod, times[2], c.fuel, c.alloc_bytes))
-        done.append(mod)
-    return rows
+    """Each Ring Climb import after the ones before it (game_import_rows)."""
+    return game_import_rows(RINGS_IMPORTS)
 
 
 def rings_tournament_result(games=2000, seed=0):
@@ -1357,7 +1394,7 @@ def _wilson(wins, games):
     return {"wins": wins, "rate": p, "lo": mid - half, "hi": mid + half}
 
 
-def render_rings(rows, scanned, imports, tour, per_ms):
+def render_rings(rows, scanned, imports, tour, per_ms, board=None):
     """The Ring Climb section of BENCH.md."""
     out = ["", "## Ring Climb: computer players", "",
            "`tools/bench.py rings` plays %d seeded games each of 2-6 players "
@@ -1369,12 +1406,17 @@ def render_rings(rows, scanned, imports, tour, per_ms):
            "VM. Targets: <= %d M fuel, <= %d KB allocated." % (
                RINGS_SEEDS, scanned, len(rows) // 2,
                RINGS_FUEL_TARGET // 10**6, RINGS_BYTES_TARGET // 1024), "",
-           "| decision | plays valued | CPython ms | fuel (M) | bytes | ~board ms |",
-           "|---|---:|---:|---:|---:|---:|"]
-    for level, pos, n, secs, fuel, alloc in rows:
-        out.append("| %s | %d | %.2f | %.2f | %d | %.0f |" % (
+           "| decision | plays valued | CPython ms | fuel (M) | bytes | ~board ms | board ms |",
+           "|---|---:|---:|---:|---:|---:|---:|"]
+    for i, (level, pos, n, secs, fuel, alloc) in enumerate(rows):
+        if board:
+            ms, r = board["decisions"][i]
+            on_board = "%.0f" % ms if r == "ok" else r
+        else:
+            on_board = "-"
+        out.append("| %s | %d | %.2f | %.2f | %d | %.0f | %s |" % (
             rings_label(level, pos), n, secs * 1000, fuel / 1e6, alloc,
-            fuel / per_ms))
+            fuel / per_ms, on_board))
     wf = max(r[4] for r in rows)
     wb = max(r[5] for r in rows)
     out += ["", "worst_rings_decision_fuel_M: %.2f" % (wf / 1e6),
@@ -1393,19 +1435,31 @@ def render_rings(rows, scanned, imports, tour, per_ms):
                    tour["lo"], tour["hi"], tour["moves"],
                    "met" if tour["rate"] >= 0.6 else "NOT met")]
     out += ["", "Importing Ring Climb, each import after the ones above it, "
-            "in a fresh interpreter (CPython) and on the WASI VM from `.py` "
-            "(fuel includes compiling):", "",
-            "| import | CPython ms | fuel (M) | bytes |", "|---|---:|---:|---:|"]
-    for mod, secs, fuel, alloc in imports:
-        out.append("| %s | %.1f | %.1f | %d |" % (mod, secs * 1000,
-                                                 fuel / 1e6, alloc))
+            "in a fresh interpreter (CPython), on the WASI VM from `.py` "
+            "(fuel includes compiling) and on the emulated board from "
+            "`.mpy` at a fresh REPL (with the play screen last):", "",
+            "| import | CPython ms | fuel (M) | bytes | board ms |",
+            "|---|---:|---:|---:|---:|"]
+    for i, (mod, secs, fuel, alloc) in enumerate(imports):
+        out.append("| %s | %.1f | %.1f | %d | %s |" % (
+            mod, secs * 1000, fuel / 1e6, alloc,
+            "%.0f" % board["imports"][i] if board else "-"))
+    if board:
+        out.append("| %s | - | - | - | %.0f |" % (
+            RINGS_BOARD_IMPORTS[-1], board["imports"][-1]))
+        out += ["", "Free heap on the board before the imports: %d bytes "
+                "(gc.mem_free), %d bytes of 1 KB blocks fit; after them %d "
+                "and %d." % (board["free0"] + board["free"])]
+    else:
+        out += ["", "On the board: not measured this run."]
     return out
 
 
 def rings_figures(per_ms=FUEL_PER_MS, games=2000):
     rows, scanned = rings_rows()
     return render_rings(rows, scanned, rings_import_rows(),
-                        rings_tournament_result(games), per_ms)
+                        rings_tournament_result(games), per_ms,
+                        board_rings(rows))
 
 
 def rings_cmd(argv=()):
