@@ -611,7 +611,9 @@ def heap_rows():
     import heap
     out = {"smallest": heap.smallest_heap(path=heap.mpy_lib()),
            "smallest_daifugo": heap.smallest_heap(range(10), heap.mpy_lib(),
-                                                  game="daifugo")}
+                                                  game="daifugo"),
+           "smallest_rings": heap.smallest_heap(range(10), heap.mpy_lib(),
+                                                lo=60, game="rings")}
     try:
         out["share"] = heap.firmware_share()
         print("bench: lib/primeplay has %d bytes on the board (firmware %d)"
@@ -689,15 +691,20 @@ def render_heap(h):
                 len(h["smallest"]), _test_heap(),
                 "%dK" % worst if worst else "over 200K",
                 ", ".join("%s" % h["smallest"][k] for k in sorted(h["smallest"])))]
-    d = h.get("smallest_daifugo")
-    if d:
+    for key, what in (
+            ("smallest_daifugo", "Prime Daifugo the same way (%d seeded "
+             "matches of three strong computers, every advanced rule, to "
+             "two wins)"),
+            ("smallest_rings", "Ring Climb the same way (%d seeded games "
+             "of six strong computers)")):
+        d = h.get(key)
+        if not d:
+            continue
         dw = max(v for v in d.values() if v is not None) \
             if all(v is not None for v in d.values()) else None
-        out += ["", "Prime Daifugo the same way (%d seeded matches of three "
-                "strong computers, every advanced rule, to two wins): "
-                "smallest heap every one passes at: %s (per seed %s)." % (
-                    len(d), "%dK" % dw if dw else "over 200K",
-                    ", ".join("%s" % d[k] for k in sorted(d)))]
+        out += ["", (what + ": smallest heap every one passes at: %s (per "
+                     "seed %s).") % (len(d), "%dK" % dw if dw else "over 200K",
+                                     ", ".join("%s" % d[k] for k in sorted(d)))]
     return out
 
 

@@ -430,11 +430,16 @@ class Sim:
             if self.frames == frames:
                 return
 
-    def run_keys(self, keys, ms_per_key=MS_PER_KEY):
-        """Feed a key script (see parse_keys): press, then advance."""
+    def run_keys(self, keys, ms_per_key=MS_PER_KEY, settle=False):
+        """Feed a key script (see parse_keys): press, then advance (with
+        ``settle``: until no frame has come for ``ms_per_key``, as the
+        emulated board's tests run it)."""
         for token in parse_keys(keys):
             if token[0] == "WAIT":
                 self.advance(token[1])
+            elif settle:
+                self.press(token[0])
+                self.settle(ms_per_key)
             else:
                 self.press(token[0])
                 self.advance(ms_per_key)
