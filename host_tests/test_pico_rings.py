@@ -1,0 +1,121 @@
+"""Ring Climb on the emulated Pico running CircuitPython itself.
+
+From the main menu, a game of P1 (human) against the strong computer: a
+pawn enters, a ring is turned both ways live (the preview) and for real,
+a refused step shows its reason, the turn ends and the computer plays
+its turn.  Every frame equals the simulator's, there is no traceback,
+every press is answered on the panel in time (RINGS_ANSWER_MS below;
+emulated time is deterministic: a regression guard, not a timed test),
+and while a ring
+turns, the LED ring on the wire shows the same pictures, space by space,
+as the app's scenes.
+"""
+
+import pytest
+
+import pico
+import sim
+from test_pico import sim_settled, ANSWER_MS, SEED
+
+# Seed 3, the reference build: Ring Climb, Start (P1 human, P2 strong);
+# B3: enter on level 1; Y3: the pawn's ring turned 3 ccw, then RIGHT
+# turns it live to 3 cw (six spaces animated), A keeps the turn, UP is a
+# refused step ("that space is orange"), A turns only; B1: turn 1 ccw
+# only, and the turn ends; the computer plays (A hurries its pages).
+KEYS = ("DOWN,DOWN,A,A,A,A,A,A,A,RIGHT,A,UP,A,A,A,A,A,WAIT:9000,A,A")
+ROTATE = 9      # the token index of the RIGHT (the live turn)
+COMPUTER = 16   # ... of the A that ends P1's turn
+
+# The handheld's budget is ANSWER_MS (100 ms) from press to panel, and
+# Ring Climb does not meet it yet: in this session, picking a card 84 ms,
+# entering a pawn's step stage 119 ms, making a move 137 ms, a refused
+# step 116 ms (the board view's redraw: about 50-65 ms of displayio and
+# I2C alone, measured at the REPL).  This guard keeps it from getting
+# worse while the redraw is made cheaper (issue 9's note says so).
+RINGS_ANSWER_MS = 140
+
+_missing = pico.missing_pieces()
+pytestmark = pytest.mark.skipif(bool(_missing), reason="emulated Pico: " + "; ".join(_missing))
+
+
+def sim_leds_during(keys_before, key, ms, step=5):
+    """The simulator's distinct LED pictures, in order, for ``ms`` after
+    ``key`` pressed once ``keys_before`` settled."""
+    s = sim.Sim(seed=SEED, board="pico_ref")
+    s.run_keys(keys_before, pico.MS_PER_KEY, settle=True)
+    s.press(key)
+    out = [list(s.leds)]
+    for _ in range(ms // step):
+        s.advance(step)
+        if list(s.leds) != out[-1]:
+            out.append(list(s.leds))
+    return out
+
+
+def answer_ms(board, name):
+    """Press ``name``: emulated ms from the press to the last I2C byte of
+    the first frame sent after it.  (Pico.answer_ms takes the first frame
+    reported after the press; a frame that changed only the LEDs reports
+    the panel's last I2C byte, which can be from before the press.)"""
+    count = len(board.frames)
+    at = board.press(name)
+    while board.t_ms < at + 5000:
+        frame = board.run_until_frame(5000, since=count)
+        if frame is None:
+            return None
+        if frame.t_ms > at:
+            return frame.t_ms - at
+        count += 1
+    return None
+
+
+def test_a_ring_climb_turn_on_the_board_matches_the_simulator():
+    want = sim_settled(KEYS)
+    tokens = list(pico.sim_tokens(KEYS))
+    assert tokens[ROTATE] == ("RIGHT",) and tokens[COMPUTER + 1][0] == "WAIT"
+    with pico.Pico(board="pico_ref", seed=SEED) as board:
+        brightness = board.profile["brightness"]
+        board.boot()
+        answers = []
+        got = []
+        turning = None
+        for i, token in enumerate(tokens):
+            if token[0] == "WAIT":
+                board.run(token[1])
+            else:
+                before = len(board.leds_frames)
+                answers.append((i, token[0], answer_ms(board, token[0])))
+                board.settle()
+                if i == ROTATE:
+                    turning = [pico.wire_to_rgb(f[1])
+                               for f in board.leds_frames[before:]]
+            got.append(board.frames[-1])
+        assert board.metrics()["tracebacks"] == 0, board.console[-2000:]
+    print("answers", answers)
+    slow = [a for a in answers if a[2] is None or a[2] > RINGS_ANSWER_MS]
+    assert max(a[2] for a in answers[:4]) <= ANSWER_MS  # menus and setup
+    assert not slow, slow
+    # (The settled LEDs are not compared token by token: the pawns blink,
+    # and where "settled" falls in a blink differs by a frame.)
+    # The A that ends P1's turn sets the computer going; its pages turn by
+    # time, and its thinking takes the board's time but not the
+    # simulator's, so where "settled" falls in them differs: that one
+    # frame is not compared (the next, after the computer's turn, is).
+    for i, (frame, (text, _)) in enumerate(zip(got, want)):
+        if i == COMPUTER:
+            continue
+        assert frame.text() == text, "frame after token %d differs" % i
+    # The live turn: from 3 ccw to 3 cw, six spaces, each a picture of
+    # its own on the wire, the same pictures in the same order as the
+    # app's scenes (the pawns stay lit while their ring turns; after it
+    # they blink again, which the two need not agree on in time).
+    keys_before = ",".join(",".join(t) if t[0] != "WAIT" else
+                           "WAIT:%d" % t[1] for t in tokens[:ROTATE])
+    scenes = [pico.scaled_leds(x, brightness)
+              for x in sim_leds_during(keys_before, "RIGHT", 1200)]
+    wire = []
+    for x in turning:
+        if not wire or x != wire[-1]:
+            wire.append(x)
+    assert len(scenes) >= 7
+    assert wire[:7] == scenes[:7]
