@@ -1092,6 +1092,29 @@ def board_game(judge, decisions):
     return out
 
 
+def worst_lines(game, fuel, alloc, fuel_target, bytes_target):
+    """A game's worst decision as the parsed lines and the two targets."""
+    return ["", "worst_%s_decision_fuel_M: %.2f" % (game, fuel / 1e6),
+            "worst_%s_decision_bytes: %d" % (game, alloc), "",
+            "- fuel <= %d M: %s" % (fuel_target // 10**6,
+                                    "met" if fuel <= fuel_target else "NOT met"),
+            "- bytes <= %d: %s" % (bytes_target,
+                                   "met" if alloc <= bytes_target else "NOT met")]
+
+
+def tournament_sentence(tour, option, rules):
+    """Strong against normal, as BENCH.md says it (``option``: the
+    command's ``--game X `` if any; ``rules``: ", basic rules" or "")."""
+    return ("Strong against normal (`tools/bench.py tournament %s--games "
+            "%d`): %d 2-player games%s, seeds %d..%d, seats alternating; "
+            "strong won %d, win rate %.3f (95%% Wilson interval %.3f-%.3f), "
+            "%.1f moves a game. Target: >= 0.60: %s." % (
+                option, tour["games"], tour["games"], rules, tour["seed"],
+                tour["seed"] + tour["games"] - 1, tour["wins"], tour["rate"],
+                tour["lo"], tour["hi"], tour["moves"],
+                "met" if tour["rate"] >= 0.6 else "NOT met"))
+
+
 def render_game(daifugo, judge, imports, tour, board, per_ms):
     """The Daifugo, judge and import sections of BENCH.md."""
     worst = daifugo_worst(daifugo)
@@ -1117,23 +1140,11 @@ def render_game(daifugo, judge, imports, tour, board, per_ms):
         out.append("| %s | %.2f | %.2f | %d | %.0f | %s |" % (
             daifugo_label(level, pos), secs * 1000, fuel / 1e6, alloc,
             fuel / per_ms, on_board))
-    wf = max(r[3] for r in daifugo)
-    wb = max(r[4] for r in daifugo)
-    out += ["", "worst_daifugo_decision_fuel_M: %.2f" % (wf / 1e6),
-            "worst_daifugo_decision_bytes: %d" % wb, "",
-            "- fuel <= %d M: %s" % (DAIFUGO_FUEL_TARGET // 10**6,
-                                    "met" if wf <= DAIFUGO_FUEL_TARGET else "NOT met"),
-            "- bytes <= %d: %s" % (DAIFUGO_BYTES_TARGET,
-                                   "met" if wb <= DAIFUGO_BYTES_TARGET else "NOT met")]
+    out += worst_lines("daifugo", max(r[3] for r in daifugo),
+                       max(r[4] for r in daifugo), DAIFUGO_FUEL_TARGET,
+                       DAIFUGO_BYTES_TARGET)
     if tour is not None:
-        out += ["", "Strong against normal (`tools/bench.py tournament "
-                "--games %d`): %d 2-player games, basic rules, seeds %d..%d, "
-                "seats alternating; strong won %d, win rate %.3f (95%% Wilson "
-                "interval %.3f-%.3f), %.1f moves a game. Target: >= 0.60: %s."
-                % (tour["games"], tour["games"], tour["seed"],
-                   tour["seed"] + tour["games"] - 1, tour["wins"], tour["rate"],
-                   tour["lo"], tour["hi"], tour["moves"],
-                   "met" if tour["rate"] >= 0.6 else "NOT met")]
+        out += ["", tournament_sentence(tour, "", ", basic rules")]
     out += ["", "## The judge", "",
             "`tools/bench.py judge`: the verdict is `primes.verdict_text(n)` "
             "(is_prime, then the whole factorization of a composite); the "
@@ -1424,23 +1435,11 @@ def render_rings(rows, scanned, imports, tour, per_ms, board=None):
         out.append("| %s | %d | %.2f | %.2f | %d | %.0f | %s |" % (
             rings_label(level, pos), n, secs * 1000, fuel / 1e6, alloc,
             fuel / per_ms, on_board))
-    wf = max(r[4] for r in rows)
-    wb = max(r[5] for r in rows)
-    out += ["", "worst_rings_decision_fuel_M: %.2f" % (wf / 1e6),
-            "worst_rings_decision_bytes: %d" % wb, "",
-            "- fuel <= %d M: %s" % (RINGS_FUEL_TARGET // 10**6,
-                                    "met" if wf <= RINGS_FUEL_TARGET else "NOT met"),
-            "- bytes <= %d: %s" % (RINGS_BYTES_TARGET,
-                                   "met" if wb <= RINGS_BYTES_TARGET else "NOT met")]
+    out += worst_lines("rings", max(r[4] for r in rows),
+                       max(r[5] for r in rows), RINGS_FUEL_TARGET,
+                       RINGS_BYTES_TARGET)
     if tour is not None:
-        out += ["", "Strong against normal (`tools/bench.py tournament --game "
-                "rings --games %d`): %d 2-player games, seeds %d..%d, seats "
-                "alternating; strong won %d, win rate %.3f (95%% Wilson "
-                "interval %.3f-%.3f), %.1f moves a game. Target: >= 0.60: %s."
-                % (tour["games"], tour["games"], tour["seed"],
-                   tour["seed"] + tour["games"] - 1, tour["wins"], tour["rate"],
-                   tour["lo"], tour["hi"], tour["moves"],
-                   "met" if tour["rate"] >= 0.6 else "NOT met")]
+        out += ["", tournament_sentence(tour, "--game rings ", "")]
     out += ["", "Importing Ring Climb, each import after the ones above it, "
             "in a fresh interpreter (CPython), on the WASI VM from `.py` "
             "(fuel includes compiling) and on the emulated board from "
@@ -1488,7 +1487,6 @@ def tournament_result(games=2000, seed=0, advanced=False):
     """Strong against normal: ``games`` 2-player games, game i dealt from
     seed + i, strong in seat i % 2.  A dict: games, seed, advanced, wins,
     rate, lo and hi (the 95% Wilson interval), moves (a game), seconds."""
-    import math
     from primeplay.daifugo.settings import Settings
     from primeplay.daifugo.bot import Bot, play_bots, STRONG, NORMAL
     settings = Settings.advanced(2) if advanced else Settings()
@@ -1502,14 +1500,11 @@ def tournament_result(games=2000, seed=0, advanced=False):
         g = play_bots(settings, seed + i, seats)
         wins += g.winner == strong
         moves += g.moves_made
-    n = max(games, 1)
-    p = wins / n
-    z = 1.96
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return {"games": games, "seed": seed, "advanced": advanced, "wins": wins,
-            "rate": p, "lo": mid - half, "hi": mid + half,
-            "moves": moves / n, "seconds": time.perf_counter() - t}
+    r = _wilson(wins, games)
+    r.update({"games": games, "seed": seed, "advanced": advanced,
+              "moves": moves / max(games, 1),
+              "seconds": time.perf_counter() - t})
+    return r
 
 
 def tournament(argv=()):
