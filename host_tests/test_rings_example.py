@@ -7,22 +7,7 @@ from primeplay.rings import board as B
 from primeplay.rings import rules as R
 from primeplay.rings.settings import Settings
 
-
-def _deal(state, p, cids):
-    """Give player p exactly these cards (the rest back to the deck)."""
-    for c in state.hands[p]:
-        state.deck.append(c)
-    state.hands[p] = []
-    for c in cids:
-        if c in state.deck:
-            state.deck.remove(c)
-        else:
-            for h in state.hands:
-                if c in h:
-                    h.remove(c)
-                    h.append([d for d in state.deck if d not in cids][0])
-                    state.deck.remove(h[-1])
-        state.hands[p].append(c)
+from rings_rules_helpers import give
 
 
 YELLOW1, RED2, GREEN3 = 2 * 6 + 0, 0 * 6 + 2, 3 * 6 + 4
@@ -31,7 +16,7 @@ YELLOW1, RED2, GREEN3 = 2 * 6 + 0, 0 * 6 + 2, 3 * 6 + 4
 @pytest.mark.parametrize("face", [0, 1])
 def test_rulebook_game_play_example(face):
     s = R.new_game(Settings(players=2, face=face), seed=3)
-    _deal(s, 0, [YELLOW1, RED2, GREEN3])
+    give(s, 0, [YELLOW1, RED2, GREEN3])
     assert B.card_text(YELLOW1) == "Y1" and B.card_text(RED2) == "R2" \
         and B.card_text(GREEN3) == "G3"
     # 1. "Play the yellow card, placing your pawn on one of the bottom

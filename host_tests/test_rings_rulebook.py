@@ -14,63 +14,17 @@ from primeplay.rings import rules as R
 from primeplay.rings.rules import PLAY, IllegalMove, OVER
 from primeplay.rings.settings import Settings
 
+from rings_rules_helpers import card, P, game, all_cards, give, dests
+
 RED, ORANGE, YELLOW, GREEN, BLUE, PURPLE = range(6)
 TOP, TABLE = B.TOP, B.TABLE
 WILD, SPIN = 36, 39
-
-
-def card(colour, number, copy=0):
-    return colour * 6 + (number - 1) * 2 + copy
 
 
 R1, R2, R3 = card(RED, 1), card(RED, 2), card(RED, 3)
 O1, Y1, Y2, G1, G3 = (card(ORANGE, 1), card(YELLOW, 1), card(YELLOW, 2),
                       card(GREEN, 1), card(GREEN, 3))
 B1, P1 = card(BLUE, 1), card(PURPLE, 1)
-
-
-def P(lvl, spc):
-    return B.place(lvl, spc)
-
-
-def game(players=2, seed=1, **kw):
-    s = R.new_game(Settings(players=players, **kw), seed)
-    assert s.pawns == [TABLE] * (3 * players) and s.rot == [0] * 6
-    return s
-
-
-def all_cards(s):
-    cards = list(s.deck) + list(s.discard)
-    for h in s.hands:
-        cards += h
-    return sorted(cards)
-
-
-def give(s, p, cids):
-    """Player p holds exactly ``cids``; every other card stays somewhere
-    (a card taken from another hand is replaced from the deck)."""
-    s.deck.extend(s.hands[p])
-    s.hands[p] = []
-    for c in cids:
-        if c in s.deck:
-            s.deck.remove(c)
-        elif c in s.discard:
-            s.discard.remove(c)
-        else:
-            for h in s.hands:
-                if c in h:
-                    spare = [d for d in s.deck if d not in cids][0]
-                    s.deck.remove(spare)
-                    h[h.index(c)] = spare
-        s.hands[p].append(c)
-    assert all_cards(s) == list(range(B.DECK))
-
-
-def dests(s, cid, pawn, r=0):
-    """Where legal_moves lets ``pawn`` go with ``cid`` after turning r."""
-    return set(m[4] for m in R.legal_moves(s)
-               if m[0] == PLAY and m[1] == cid and m[2] == pawn
-               and m[3] == r and m[4] >= 0)
 
 
 def legal(s, move):

@@ -13,13 +13,12 @@ from primeplay.rings.rules import PLAY, IllegalMove, OVER
 from primeplay.rings.settings import Settings
 from primeplay.rng import Rng
 
+from rings_rules_helpers import (card, P, game, all_cards, give,
+                                 plays_of, dests)
+
 RED, ORANGE, YELLOW, GREEN, BLUE, PURPLE = range(6)
 TOP, TABLE = B.TOP, B.TABLE
 WILD, SPIN = 36, 39
-
-
-def card(colour, number, copy=0):
-    return colour * 6 + (number - 1) * 2 + copy
 
 
 R1, R2 = card(RED, 1), card(RED, 2)
@@ -27,51 +26,6 @@ O1, Y1, Y2, G1, G2, B1, P1 = (card(ORANGE, 1), card(YELLOW, 1),
                               card(YELLOW, 2), card(GREEN, 1),
                               card(GREEN, 2), card(BLUE, 1),
                               card(PURPLE, 1))
-
-
-def P(lvl, spc):
-    return B.place(lvl, spc)
-
-
-def game(players=2, seed=1, **kw):
-    return R.new_game(Settings(players=players, **kw), seed)
-
-
-def all_cards(s):
-    cards = list(s.deck) + list(s.discard)
-    for h in s.hands:
-        cards += h
-    return sorted(cards)
-
-
-def give(s, p, cids):
-    """Player p holds exactly ``cids``; the other cards stay somewhere."""
-    s.deck.extend(s.hands[p])
-    s.hands[p] = []
-    for c in cids:
-        if c in s.deck:
-            s.deck.remove(c)
-        elif c in s.discard:
-            s.discard.remove(c)
-        else:
-            for h in s.hands:
-                if c in h:
-                    spare = [d for d in s.deck if d not in cids][0]
-                    s.deck.remove(spare)
-                    h[h.index(c)] = spare
-        s.hands[p].append(c)
-    assert all_cards(s) == list(range(B.DECK))
-
-
-def plays_of(s, cid=None, pawn=None):
-    return [m for m in R.legal_moves(s) if m[0] == PLAY
-            and (cid is None or m[1] == cid)
-            and (pawn is None or m[2] == pawn)]
-
-
-def dests(s, cid, pawn, r=0):
-    return set(m[4] for m in plays_of(s, cid, pawn)
-               if m[3] == r and m[4] >= 0)
 
 
 def illegal(s, move, words=None):
