@@ -8,39 +8,18 @@ opens the turn menu, the row is found by its text.  Every scene is
 offered to ``watch(table, scene)``.
 """
 
-from primeplay.app import App
+from app_table import ButtonTable, FRAME_MS
 from primeplay.app.daifugo_screen import DaifugoPlay, TurnMenu
 from primeplay.daifugo.bot import Bot
 
-FRAME_MS = 50
 
+class Table(ButtonTable):
+    PLAY = DaifugoPlay
 
-class Nvm:
-    def __init__(self):
-        self.nvm = bytearray(b"\xff" * 4096)
-
-
-class Table:
     def __init__(self, seed=1, players=2, seats=(0, 2, 2), match=1,
                  rules=(), clues=1, storage=None, watch=None, app=None,
                  board=None):
-        self.storage = storage if storage is not None else Nvm()
-        self.now = 0
-        self.watch = watch
-        self.scenes = 0
-        self.presses = 0
-        # With a board profile: through the simulator, the real renderer
-        # and display driver, the buttons as the board's keys.
-        self.sim = None
-        if board is not None:
-            import sim
-            self.sim = sim.Sim(seed=seed, board=board, storage=self.storage)
-            app = self.sim.app
-            self.app = app
-        else:
-            self.app = app if app is not None else App(self.storage,
-                                                       seed=seed)
-        if app is not None and board is None:
+        if not self._start_app(seed, storage, watch, app, board):
             return
         p = self.app.game_prefs("daifugo")
         p["players"] = players
@@ -56,51 +35,6 @@ class Table:
         self.wait(100)
         self.press("A")             # Start
         self.wait(100)
-
-    # ------------------------------------------------------------ time
-    def frame(self):
-        sc = self.app.scene()
-        self.scenes += 1
-        if self.watch is not None:
-            self.watch(self, sc)
-        return sc
-
-    def press(self, name):
-        self.presses += 1
-        if self.sim is not None:
-            self.sim.press(name)
-            self.sim.advance(FRAME_MS)
-            self.now = self.sim.now
-            self.frame()
-            return
-        self.app.press(name)
-        self.frame()
-        self.now += FRAME_MS
-        self.app.tick(self.now)
-        self.frame()
-
-    def wait(self, ms):
-        if self.sim is not None:
-            self.sim.advance(ms)
-            self.now = self.sim.now
-            self.frame()
-            return
-        end = self.now + ms
-        while self.now < end:
-            self.now += FRAME_MS
-            self.app.tick(self.now)
-            self.frame()
-
-    # ------------------------------------------------------------ play
-    @property
-    def play(self):
-        s = self.app.screen
-        if isinstance(s, DaifugoPlay):
-            return s
-        for b in self.app.below:
-            if isinstance(b, DaifugoPlay):
-                return b
-        return None
 
     def menu_row(self, starts):
         """Open the turn menu and choose the row starting with ``starts``."""

@@ -7,40 +7,22 @@ turn the ring, A; the direction keys walk to the destination, A.  Every
 scene is offered to ``watch(table, scene)``.
 """
 
-from primeplay.app import App
+from app_table import ButtonTable, FRAME_MS
 from primeplay.app.rings_screen import RingsPlay
 from primeplay.rings import board as B
 from primeplay.rings import bot as rbot
 from primeplay.rings.rules import PLAY
 
-FRAME_MS = 50
 KEY_OF_DIR = ("UP", "DOWN", "RIGHT", "LEFT")   # rules.UP, DOWN, CW, CCW
 
 
-class Nvm:
-    def __init__(self):
-        self.nvm = bytearray(b"\xff" * 4096)
+class Table(ButtonTable):
+    PLAY = RingsPlay
 
-
-class Table:
     def __init__(self, seed=1, players=2, seats=(0, 2), face=0, first=0,
                  one_card=0, play_on=1, storage=None, watch=None, app=None,
                  board=None):
-        self.storage = storage if storage is not None else Nvm()
-        self.now = 0
-        self.watch = watch
-        self.scenes = 0
-        self.presses = 0
-        self.sim = None
-        if board is not None:
-            import sim
-            self.sim = sim.Sim(seed=seed, board=board, storage=self.storage)
-            app = self.sim.app
-            self.app = app
-        else:
-            self.app = app if app is not None else App(self.storage,
-                                                       seed=seed)
-        if app is not None and board is None:
+        if not self._start_app(seed, storage, watch, app, board):
             return
         p = self.app.game_prefs("rings")
         p["players"] = players
@@ -55,51 +37,6 @@ class Table:
         self.wait(100)
         self.press("A")             # Start
         self.wait(100)
-
-    # ------------------------------------------------------------ time
-    def frame(self):
-        sc = self.app.scene()
-        self.scenes += 1
-        if self.watch is not None:
-            self.watch(self, sc)
-        return sc
-
-    def press(self, name):
-        self.presses += 1
-        if self.sim is not None:
-            self.sim.press(name)
-            self.sim.advance(FRAME_MS)
-            self.now = self.sim.now
-            self.frame()
-            return
-        self.app.press(name)
-        self.frame()
-        self.now += FRAME_MS
-        self.app.tick(self.now)
-        self.frame()
-
-    def wait(self, ms):
-        if self.sim is not None:
-            self.sim.advance(ms)
-            self.now = self.sim.now
-            self.frame()
-            return
-        end = self.now + ms
-        while self.now < end:
-            self.now += FRAME_MS
-            self.app.tick(self.now)
-            self.frame()
-
-    # ------------------------------------------------------------ play
-    @property
-    def play(self):
-        s = self.app.screen
-        if isinstance(s, RingsPlay):
-            return s
-        for b in self.app.below:
-            if isinstance(b, RingsPlay):
-                return b
-        return None
 
     def pick_card(self, cid):
         """In the card stage: the cursor to a card of ``cid``'s kind, A."""

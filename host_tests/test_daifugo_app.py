@@ -7,7 +7,8 @@ judgment pages; saves, power cuts and Continue; bad input.
 
 from hypothesis import given, settings, strategies as st, HealthCheck
 
-from daifugo_app_helpers import Table, Nvm
+from app_table import Nvm
+from daifugo_app_helpers import Table
 from primeplay.app import App, Message
 from primeplay.app.daifugo_screen import DaifugoPlay, CARD_Y, label
 from primeplay.app.scene import CHAR_H, WIDTH, HEIGHT

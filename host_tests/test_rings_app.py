@@ -9,7 +9,8 @@ LED ring during a turn of a ring; every scene on the panel.
 
 import pytest
 
-from rings_app_helpers import Table, Nvm, KEY_OF_DIR
+from app_table import Nvm
+from rings_app_helpers import Table, KEY_OF_DIR
 from primeplay import save
 from primeplay.app import App
 from primeplay.app.rings_screen import RingsPlay, row_letters, dim
