@@ -1,9 +1,11 @@
 """Positions for Ring Climb's rules tests: cards by colour and number,
 places, hands dealt on purpose with the 42 cards kept whole."""
 
+import pytest
+
 from primeplay.rings import board as B
 from primeplay.rings import rules as R
-from primeplay.rings.rules import PLAY
+from primeplay.rings.rules import PLAY, IllegalMove
 from primeplay.rings.settings import Settings
 
 
@@ -58,3 +60,20 @@ def dests(s, cid, pawn, r=0):
     """Where legal_moves lets ``pawn`` go with ``cid`` after turning r."""
     return set(m[4] for m in plays_of(s, cid, pawn)
                if m[3] == r and m[4] >= 0)
+
+
+def legal(s, move):
+    return R.why_not(s, move) is None
+
+
+def illegal(s, move, words=None):
+    """The move is refused (with ``words`` in its reason), with the state
+    exactly as it was."""
+    before = s.snapshot()
+    reason = R.why_not(s, move)
+    assert reason is not None, move
+    if words is not None:
+        assert words in reason, reason
+    with pytest.raises(IllegalMove):
+        R.apply(s, move)
+    assert s.snapshot() == before

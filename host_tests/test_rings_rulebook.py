@@ -11,10 +11,11 @@ import pytest
 
 from primeplay.rings import board as B
 from primeplay.rings import rules as R
-from primeplay.rings.rules import PLAY, IllegalMove, OVER
+from primeplay.rings.rules import PLAY, OVER
 from primeplay.rings.settings import Settings
 
-from rings_rules_helpers import card, P, game, all_cards, give, dests
+from rings_rules_helpers import (card, P, game, all_cards, give, dests,
+                                 legal, illegal)
 
 RED, ORANGE, YELLOW, GREEN, BLUE, PURPLE = range(6)
 TOP, TABLE = B.TOP, B.TABLE
@@ -25,22 +26,6 @@ R1, R2, R3 = card(RED, 1), card(RED, 2), card(RED, 3)
 O1, Y1, Y2, G1, G3 = (card(ORANGE, 1), card(YELLOW, 1), card(YELLOW, 2),
                       card(GREEN, 1), card(GREEN, 3))
 B1, P1 = card(BLUE, 1), card(PURPLE, 1)
-
-
-def legal(s, move):
-    return R.why_not(s, move) is None
-
-
-def illegal(s, move, words=None):
-    """The move is refused, with the state exactly as it was."""
-    before = s.snapshot()
-    reason = R.why_not(s, move)
-    assert reason is not None, move
-    if words is not None:
-        assert words in reason, reason
-    with pytest.raises(IllegalMove):
-        R.apply(s, move)
-    assert s.snapshot() == before
 
 
 # --------------------------------------------------------------- the cards

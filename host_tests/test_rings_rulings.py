@@ -9,12 +9,12 @@ import pytest
 
 from primeplay.rings import board as B
 from primeplay.rings import rules as R
-from primeplay.rings.rules import PLAY, IllegalMove, OVER
+from primeplay.rings.rules import PLAY, OVER
 from primeplay.rings.settings import Settings
 from primeplay.rng import Rng
 
 from rings_rules_helpers import (card, P, game, all_cards, give,
-                                 plays_of, dests)
+                                 plays_of, dests, illegal)
 
 RED, ORANGE, YELLOW, GREEN, BLUE, PURPLE = range(6)
 TOP, TABLE = B.TOP, B.TABLE
@@ -26,17 +26,6 @@ O1, Y1, Y2, G1, G2, B1, P1 = (card(ORANGE, 1), card(YELLOW, 1),
                               card(YELLOW, 2), card(GREEN, 1),
                               card(GREEN, 2), card(BLUE, 1),
                               card(PURPLE, 1))
-
-
-def illegal(s, move, words=None):
-    before = s.snapshot()
-    reason = R.why_not(s, move)
-    assert reason is not None, move
-    if words is not None:
-        assert words in reason, reason
-    with pytest.raises(IllegalMove):
-        R.apply(s, move)
-    assert s.snapshot() == before
 
 
 # ------------------------------------------------------------- ruling 1
