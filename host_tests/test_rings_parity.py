@@ -10,7 +10,7 @@ with one line (``-rs``).
 
 import pytest
 
-import mpvm
+from vm_games import VMS, on_cpython, on_vm
 
 BATCH = [(2, 0, False), (3, 1, False), (4, 0, True), (5, 1, False),
          (6, 0, False), (2, 1, True)]
@@ -30,34 +30,15 @@ for k, (players, face, one) in enumerate(%r):
 
 @pytest.fixture(scope="module")
 def cpython_lines():
-    here = []
-    exec(GUEST, {"print": lambda *a: here.append(" ".join(str(x) for x in a))})
+    here = on_cpython(GUEST)
     assert len(here) == len(BATCH) * len(LEVELS)
     return here
 
 
-_CP_SKIP = pytest.mark.skip(reason=mpvm.cp_missing() or "")
-
-
-def _on_cp(bits):
-    return () if mpvm.cp_missing(bits) is None else (_CP_SKIP,)
-
-
-@pytest.fixture(params=["unix", "wasm",
-                        pytest.param("cp32", marks=_on_cp(32)),
-                        pytest.param("cp64", marks=_on_cp(64))])
+@pytest.fixture(params=VMS)
 def vm(request):
     return request.param
 
 
 def test_same_games_on_every_vm(vm, cpython_lines):
-    if vm == "unix":
-        out = mpvm.run_unix(GUEST, heapsize="2M")
-    elif vm == "wasm":
-        # The WASI build's GC can free live objects (test_vm_parity.py):
-        # a heap it never fills, collection off.
-        out = mpvm.run_wasm("import gc\ngc.disable()\n" + GUEST,
-                            fuel=10**12, heapsize="1024M").stdout
-    else:
-        out = mpvm.run_cp(GUEST, bits=int(vm[2:]), heapsize="2M")
-    assert [l for l in out.splitlines() if l] == cpython_lines
+    assert on_vm(vm, GUEST) == cpython_lines
