@@ -49,6 +49,16 @@ STATION_VALUE = 25   # a Way Station still to visit
 BUMP_NUM, BUMP_DEN = 7, 10
 
 
+# Computer levels, as a seat stores them (0 is a human).  1 stays
+# "computer" as saves before levels wrote it, so an old save keeps the
+# opponent it had.
+NORMAL = 1
+HARD = 2
+EASY = 3
+LEVELS = (EASY, NORMAL, HARD)      # the setup menu's order
+LEVEL_NAMES = {EASY: "easy", NORMAL: "normal", HARD: "hard"}
+
+
 def random_move(state, rng):
     return rng.choice(legal_moves(state))
 
@@ -73,11 +83,16 @@ def position_value(state, p):
 
 
 class Bot:
-    """A computer seat.  ``choose(state)`` returns the move to make."""
+    """A computer seat.  ``choose(state)`` returns the move to make.
 
-    __slots__ = ("plan", "_turn")
+    ``level`` is EASY, NORMAL or HARD (see the constants above)."""
 
-    def __init__(self):
+    __slots__ = ("plan", "_turn", "level")
+
+    def __init__(self, level=NORMAL):
+        if level not in LEVELS:
+            raise ValueError("no computer level %r" % (level,))
+        self.level = level
         self.plan = []
         self._turn = -1
 
@@ -629,5 +644,5 @@ def _fnv(h, text):
     return h
 
 
-__all__ = ["Bot", "random_move", "play_random", "play_bots", "plan_turn",
+__all__ = ["Bot", "EASY", "NORMAL", "HARD", "LEVELS", "LEVEL_NAMES", "random_move", "play_random", "play_bots", "plan_turn",
            "digest", "move_text"]
