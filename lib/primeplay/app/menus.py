@@ -2,7 +2,9 @@
 
 A menu is rows of text with a lit bar on the chosen one: UP/DOWN move,
 LEFT/RIGHT change a setting, A chooses, B goes back.  Five rows fit the
-panel; longer menus scroll.
+panel; longer menus scroll, with a scroll bar at the right edge saying
+so.  A menu may note the chosen row on the panel's last line (a setup's
+variant in one line), four rows showing then.
 
 A game's own menus (Prime Climb's setup: app/climb_setup.py) are the
 game's, loaded and unloaded with it.  The main menu imports no game: it
@@ -12,26 +14,62 @@ screen when it starts (``App.loading``), so the first frame comes sooner
 and no press waits for a compile.
 """
 
-from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH
+from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, HEIGHT
 from primeplay.app import colours
 
 ROWS = 5
 ROW_H = CHAR_H + 1
+# The scroll bar at the right edge, when rows are hidden: a 1-pixel track
+# with a thumb over it, clear of the lit bar by two dark columns.  Rows
+# then take 20 characters (the font leaves a cell's last column dark, so
+# the 20th ends at x=118).
+BAR_X = WIDTH - 5
+BAR_W = 5
+SCROLL_CHARS = (BAR_X - 2) // CHAR_W
 
-def draw_rows(sc, rows, cursor, top):
-    """Rows of text, the chosen one dark on a lit bar."""
-    for i in range(top, min(len(rows), top + ROWS)):
+
+def draw_rows(sc, rows, cursor, top, shown=ROWS):
+    """Rows of text from ``top``, ``shown`` of them at most, the chosen
+    one dark on a lit bar; a scroll bar at the right edge when some rows
+    are hidden above or below."""
+    n = len(rows)
+    scrolls = n > shown
+    chars = SCROLL_CHARS if scrolls else WIDTH // CHAR_W
+    bar = BAR_X - 2 if scrolls else WIDTH
+    for i in range(top, min(n, top + shown)):
         y = (i - top) * ROW_H
-        text = rows[i][:WIDTH // CHAR_W]
+        text = rows[i][:chars]
         if i == cursor:
-            sc.rect(0, y, WIDTH, ROW_H, 1)
+            sc.rect(0, y, bar, min(ROW_H, HEIGHT - y), 1)
             sc.text(0, y + 1, text, 1, 0)
         else:
             sc.text(0, y + 1, text)
+    if scrolls:
+        h = min(shown * ROW_H, HEIGHT)
+        # The thumb is the part of the list on screen, never shorter than
+        # a few pixels: it must be seen on a small OLED.
+        th = max(4, h * shown // n)
+        # Top and bottom of the list put it at the ends of the track.
+        ty = (h - th) * min(top, n - shown) // (n - shown)
+        sc.rect(BAR_X + BAR_W // 2, 0, 1, h, 1)
+        sc.rect(BAR_X, ty, BAR_W, th, 1)
+
+
+def first_row(cursor, top, shown, n):
+    """The top row that keeps ``cursor`` in a window of ``shown`` rows,
+    moving ``top`` as little as it can."""
+    if cursor < top:
+        top = cursor
+    elif cursor >= top + shown:
+        top = cursor - shown + 1
+    if top > max(0, n - shown):
+        top = max(0, n - shown)
+    return max(0, top)
 
 
 class Menu:
-    """Base: a cursor over rows; subclasses give rows and actions."""
+    """Base: a cursor over rows; subclasses give rows and actions, and
+    may give a note for the chosen row (``note``)."""
 
     def __init__(self, app):
         self.app = app
@@ -40,6 +78,11 @@ class Menu:
 
     def rows(self):
         return []
+
+    def note(self, i):
+        """A line about row ``i`` shown at the bottom of the panel while it
+        is chosen (a variant's rule in short), or None."""
+        return None
 
     def choose(self, i):
         pass
@@ -62,29 +105,41 @@ class Menu:
             self.choose(self.cursor)
         elif name == "B":
             self.back()
-        self._scroll()
+        self._scroll(self._note())
 
-    def _scroll(self):
+    def _note(self):
+        note = self.note(self.cursor)
+        return note if note else None
+
+    def _scroll(self, note=None):
         n = len(self.rows())
         if self.cursor >= n:
             self.cursor = n - 1
-        if self.cursor < self.top:
-            self.top = self.cursor
-        elif self.cursor >= self.top + ROWS:
-            self.top = self.cursor - ROWS + 1
+        shown = ROWS if note is None else ROWS - 1
+        self.top = first_row(self.cursor, self.top, shown, n)
 
     def tick(self):
         pass
 
     def draw(self, sc):
-        draw_rows(sc, self.rows(), self.cursor, self.top)
+        rows = self.rows()
+        note = self._note()
+        # Here too, not only after a press: a row that changed gives or
+        # takes a note, and the cursor must stay above it.
+        self._scroll(note)
+        if note is None:
+            draw_rows(sc, rows, self.cursor, self.top)
+        else:
+            draw_rows(sc, rows, self.cursor, self.top, ROWS - 1)
+            sc.text(0, HEIGHT - CHAR_H, note[:WIDTH // CHAR_W])
         sc.leds = colours.ring(["grey"], self.app.pixels)
 
 
 class SetupMenu(Menu):
     """A game's setup menu: ``layout()`` gives its rows as (key, text);
     A on "start" calls ``start()``, A elsewhere changes the row like
-    RIGHT, B leaves for the main menu."""
+    RIGHT, B leaves for the main menu.  ``note(i)`` may say in one line
+    what row ``i``'s setting means (None: nothing to say)."""
 
     def layout(self):
         return []

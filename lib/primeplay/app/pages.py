@@ -53,12 +53,15 @@ class Pause:
         self.app = app
         self.rows = [("Resume", None)] + list(rows)
         self.cursor = 0
+        self.top = 0
         self.leds = leds
 
     def press(self, name):
         n = len(self.rows)
         if name in ("UP", "DOWN"):
+            from primeplay.app.menus import first_row, ROWS
             self.cursor = (self.cursor + (1 if name == "DOWN" else -1)) % n
+            self.top = first_row(self.cursor, self.top, ROWS, n)
         elif name == "B":
             self.app.pop()
         elif name == "A":
@@ -72,6 +75,6 @@ class Pause:
 
     def draw(self, sc):
         from primeplay.app.menus import draw_rows
-        draw_rows(sc, [r[0] for r in self.rows], self.cursor, 0)
+        draw_rows(sc, [r[0] for r in self.rows], self.cursor, self.top)
         if self.leds is not None:
             sc.leds = self.leds
