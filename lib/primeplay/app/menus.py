@@ -193,8 +193,37 @@ class MainMenu(Menu):
             # Its arithmetic is 0.1 s of imports on a board: a Loading
             # frame answers the press first.
             self.app.loading("Prime judge", _judge_job(self.app, e == "cards"))
+        elif self.app.saved_game is not None:
+            # One game is saved at a time: a new one would replace it at
+            # its first turn, so the player says so first.
+            self.app.push(replace_question(self.app, e))
         else:
             games.setup(self.app, e)
+
+
+def replace_question(app, key):
+    """"A game is saved: ... A new game replaces it": A goes on to the
+    setup of game ``key``, B keeps the save and the main menu."""
+    from primeplay.app import Confirm, games
+    saved = app.saved_key
+    try:
+        detail = games.entry(saved).detail(app.saved_game)
+    except MemoryError:
+        raise
+    except Exception:   # noqa: BLE001  (the question goes on without it)
+        detail = ""
+    return Confirm(app, ["A game is saved:", games.name(saved), detail,
+                         "New game replaces it."],
+                   lambda: games.setup(app, key), foot="A: new game  B: keep",
+                   no=lambda: _unload_soon(app))
+
+
+def _unload_soon(app):
+    # The saved game's entry module (its "turn 3") and the question's
+    # module are not the main menu's: dropped on the next tick, as when a
+    # game is left.
+    from primeplay.app.games import UNLOAD
+    app.unload_due = UNLOAD
 
 
 def _judge_job(app, cards):

@@ -9,18 +9,21 @@ from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, HEIGHT
 
 class Confirm:
     """A question: A calls ``yes()`` (which goes on to the next screen),
-    B goes back to the screen below.
+    B goes back to the screen below (then calls ``no()``, if given).
 
     ``paint(sc)``, if given, draws the question instead of ``lines`` and
-    the "A: yes  B: no" line (a game's own picture of it, Prime Climb's
-    "End turn?" under its header)."""
+    the ``foot`` line, "A: yes  B: no" unless told (a game's own picture
+    of it, Prime Climb's "End turn?" under its header)."""
 
-    def __init__(self, app, lines, yes, leds=None, paint=None):
+    def __init__(self, app, lines, yes, leds=None, paint=None,
+                 foot="A: yes  B: no", no=None):
         self.app = app
         self.lines = lines
         self.yes = yes
         self.leds = leds
         self.paint = paint
+        self.foot = foot
+        self.no = no
 
     def press(self, name):
         if name == "A":
@@ -28,6 +31,8 @@ class Confirm:
             self.yes()
         elif name == "B":
             self.app.pop()
+            if self.no is not None:
+                self.no()
 
     def tick(self):
         pass
@@ -40,7 +45,7 @@ class Confirm:
             for line in self.lines[:4]:
                 sc.text(0, y, line[:WIDTH // CHAR_W])
                 y += CHAR_H + 1
-            sc.text(0, HEIGHT - CHAR_H, "A: yes  B: no")
+            sc.text(0, HEIGHT - CHAR_H, self.foot[:WIDTH // CHAR_W])
         if self.leds is not None:
             sc.leds = self.leds
 
