@@ -342,11 +342,12 @@ def test_colour_explorer_combines_colours():
     app.press("A")
     assert isinstance(app.screen, Explorer)
     assert "14=2x7" in app.scene().texts()
-    app.press("A")                           # multiply: 14 x 3
+    app.press("RIGHT")                       # the cursor on "="
+    app.press("UP")                          # multiply: 14 x 3
     sc = app.scene()
     assert "14x3=42" in sc.texts()
     assert sc.leds == colours.ring(["orange", "green", "purple"], 12)
-    app.press("A")                           # divide
+    app.press("UP")                          # divide
     app.screen.a, app.screen.b = 84, 4
     sc = app.scene()
     assert "84/4=21" in sc.texts()

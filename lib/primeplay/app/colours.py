@@ -54,11 +54,21 @@ def spinner(seat, n, step):
     return out
 
 
+# The board's order of a number's colours: its prime factors ascending
+# (2, 3, 5, 7, then the red primes above 10); 1 is grey.
+BOARD_ORDER = ("orange", "green", "blue", "purple", "red", "grey")
+
+
 def combine(a, b):
     """The colours of a x b: both numbers' colours together (rulebook:
-    "Using the colors")."""
-    names = climb_colours(a) + climb_colours(b)
-    names = [x for x in names if x != "grey"]
+    "Using the colors"), in the board's order, as a space showing the
+    product would have them (14 x 3: orange green purple)."""
+    if not a or not b:
+        return []                   # 0: no colours
+    names = [x for x in climb_colours(a) + climb_colours(b) if x != "grey"]
+    if not names:
+        return ["grey"]             # 1 x 1
+    names.sort(key=BOARD_ORDER.index)
     return names
 
 

@@ -43,8 +43,8 @@ GAMES = (
 )
 
 # Modules any game may load that the main menu does without (the pushed
-# question and pause screens): dropped with the game too.
-SHARED = ("primeplay.app.pages",)
+# question, pause and colour legend screens): dropped with the game too.
+SHARED = ("primeplay.app.pages", "primeplay.app.legend")
 
 # Dropping modules gains nothing on CPython (its heap is not the board's)
 # and would leave tests holding classes the app no longer uses: the VMs of
