@@ -314,6 +314,105 @@ def test_terminal_view():
     assert "##" in lines[34]
 
 
+def _decode(view, body):
+    """Pixels back from a terminal view's characters."""
+    rows = [[False] * 128 for _ in range(64)]
+    cw, ch = {"quarter": (2, 2), "braille": (2, 4)}[view]
+    for cy, line in enumerate(body):
+        for cx, c in enumerate(line):
+            for dy in range(ch):
+                for dx in range(cw):
+                    if view == "quarter":
+                        bit = (1, 2, 4, 8)[dy * 2 + dx]
+                        on = bool(sim.QUARTERS.index(c) & bit)
+                    else:
+                        bits = 0 if c == " " else ord(c) - 0x2800
+                        on = bool(bits & sim.BRAILLE[(dx, dy)])
+                    rows[cy * ch + dy][cx * cw + dx] = on
+    return rows
+
+
+@pytest.mark.parametrize("size,view", [((80, 24), "braille"),
+                                       ((100, 40), "quarter"),
+                                       ((66, 21), "braille"),
+                                       ((130, 37), "half")])
+def test_terminal_view_fits_the_terminal_and_keeps_every_pixel(size, view):
+    # 130x37 wrapped into garbage in an 80x24 terminal: the view now fits
+    # the size it is given, and loses no pixel doing so.
+    s = sim.Sim(seed=3)
+    s.run_keys("DOWN,DOWN,DOWN,A,RIGHT,UP")          # the explorer: busy
+    lines = sim.terminal_lines(s, colour=False, size=size)
+    assert len(lines) <= size[1]
+    assert all(len(line) <= size[0] for line in lines)
+    assert sim.pick_view(*size) == view
+    body = [line[1:-1] for line in lines[1:-4]]
+    assert len(body) == 64 // {"half": 2, "quarter": 2, "braille": 4}[view]
+    if view != "half":
+        want = [[bool(p) for p in row] for row in s.panel()]
+        assert _decode(view, body) == want
+
+
+def test_a_too_small_terminal_is_told_the_size_it_needs():
+    s = sim.Sim(seed=3)
+    lines = sim.terminal_lines(s, colour=False, size=(60, 20))
+    text = " ".join(lines)
+    assert "60x20" in text and "66x21" in text and "130x37" in text
+    assert all(len(line) <= 60 for line in lines) and len(lines) <= 20
+
+
+def test_default_board_is_the_reference_build():
+    # The device's default (settings.toml) is pico_ref: six buttons.
+    s = sim.Sim(seed=1)
+    assert s.profile["name"] == "pico_ref"
+    assert s.buttons == ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
+
+
+@pytest.mark.parametrize("board", ["pico_ref", "pico_pad"])
+def test_help_lists_only_the_boards_buttons(board):
+    s = sim.Sim(seed=1, board=board)
+    for line in (sim.terminal_lines(s, colour=False)[-1],
+                 sim.terminal_lines(s, colour=False, size=(80, 24))[-1],
+                 sim.help_text(s.buttons, wide=True)):
+        assert "z/Enter: A" in line and "x/Esc: B" in line and "q: quit" in line
+        assert ("ROLL" in line) == ("ROLL" in s.buttons)
+        assert ("+ - * /: ops" in line) == ("ADD" in s.buttons)
+
+
+def test_q_asks_before_quitting():
+    q = sim.QuitQuestion()
+    assert q.answer(False) is None          # an ordinary key
+    assert q.answer(True) == "ask" and q.asked
+    assert q.answer(False) == "no" and not q.asked
+    assert q.answer(True) == "ask"
+    assert q.answer(True) == "quit"
+
+
+def test_the_question_says_whether_the_game_is_saved():
+    s = sim.Sim(seed=3)
+    assert "saved" not in sim.quit_question(s)
+    s.run_keys("A,UP,A,A,WAIT:800,A,A,A,A,A,A")       # a Prime Climb turn
+    assert s.app.saved_game is not None
+    assert "saved as of its last turn" in sim.quit_question(s)
+    lines = sim.terminal_lines(s, colour=False, size=(80, 24),
+                               question=sim.quit_question(s))
+    assert lines[-2].strip().startswith("Quit? q: yes")
+
+
+def test_terminal_keys_name_quit_and_ctrl_c():
+    assert sim._terminal_names("zq\x1b[Bx\x03", None, None) == [
+        "A", "QUIT", "DOWN", "B", "INTERRUPT"]
+
+
+def test_demo_lists_only_games_that_exist():
+    from primeplay.app.games import GAMES
+    demo = sim.DemoApp()
+    texts = demo.scene().texts()
+    names = [e[1] for e in GAMES]
+    listed = [t for t in texts if t not in ("primeplay demo", "A: roll")
+              and not t.isdigit()]
+    assert listed and all(t in names for t in listed)
+
+
 def _png_size(path):
     head = Path(path).read_bytes()[:24]
     assert head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR"
@@ -330,8 +429,8 @@ def _run_cli(tmp_path, *args):
 
 def test_headless_cli_writes_png_and_frame(tmp_path):
     png, txt = tmp_path / "out.png", tmp_path / "out.txt"
-    run = _run_cli(tmp_path, "--demo", "--seed", "5", "--keys",
-                   "DOWN,ROLL,WAIT:100,ADD", "--screenshot", str(png),
+    run = _run_cli(tmp_path, "--demo", "--board", "pico_pad", "--seed", "5",
+                   "--keys", "DOWN,ROLL,WAIT:100,ADD", "--screenshot", str(png),
                    "--frame", str(txt))
     assert run.returncode == 0, run.stderr
     assert "I2C bytes" in run.stdout
@@ -339,14 +438,15 @@ def test_headless_cli_writes_png_and_frame(tmp_path):
     rows = txt.read_text().splitlines()
     assert len(rows) == 64 and all(len(r) == 128 and set(r) <= {"#", "."} for r in rows)
     # the same run in-process draws the same frame
-    s = sim.Sim(seed=5, app=sim.DemoApp(seed=5))
+    s = sim.Sim(seed=5, app=sim.DemoApp(seed=5), board="pico_pad")
     s.run_keys("DOWN,ROLL,WAIT:100,ADD")
     assert s.frame() == rows
 
 
 def test_headless_cli_rejects_a_missing_button(tmp_path):
-    run = _run_cli(tmp_path, "--demo", "--board", "pico_ref", "--keys", "ROLL")
-    assert run.returncode == 2 and "no ROLL button" in run.stderr
+    # The default board is pico_ref: no ROLL.
+    run = _run_cli(tmp_path, "--demo", "--keys", "ROLL")
+    assert run.returncode == 2 and "no ROLL button on pico_ref" in run.stderr
 
 
 def test_headless_cli_runs_the_app(tmp_path):
@@ -362,7 +462,8 @@ def test_headless_cli_runs_the_app(tmp_path):
 
 def test_window_loop_takes_keys_and_clicks_and_quits(monkeypatch):
     # The pygame window on SDL's dummy video driver: keys and a mouse click
-    # on a drawn button reach the app, then Q quits the loop.
+    # on a drawn button reach the app; Q asks, a key other than Q takes
+    # the question back (and is no press), Q then Q quits.
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -372,9 +473,59 @@ def test_window_loop_takes_keys_and_clicks_and_quits(monkeypatch):
     face = sim.Face(s.buttons)
     a_button = next((x, y) for x in range(0, face.W, 4)
                     for y in range(0, face.H, 4) if face.button_at((x, y)) == "A")
+    q = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, unicode="q")
     for ev in (pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, unicode=""),
                pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=a_button),
-               pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, unicode="q")):
+               q, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, unicode=""),
+               pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, unicode=""),
+               q, q):
         pygame.event.post(ev)
     sim.run_window(s)
-    assert app.presses == ["DOWN", "A"]
+    assert app.presses == ["DOWN", "A", "UP"]
+
+
+def test_terminal_session_in_80x24_asks_before_q_quits(tmp_path):
+    # The whole terminal front end on a pseudo-terminal of 80x24: the
+    # panel is drawn within it, q asks, q again quits.
+    import fcntl
+    import pty
+    import select
+    import termios
+    import time
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = dict(os.environ)
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    proc = subprocess.Popen([sys.executable, str(ROOT / "tools" / "sim.py"),
+                             "--terminal", "--seed", "3", "--save",
+                             str(tmp_path / "save.bin")],
+                            stdin=slave, stdout=slave, stderr=slave,
+                            cwd=tmp_path, env=env, close_fds=True)
+    os.close(slave)
+    seen = []
+
+    def read_for(seconds, until=None):
+        end = time.monotonic() + seconds
+        while time.monotonic() < end and not (until and until in "".join(seen)):
+            ready, _, _ = select.select([master], [], [], 0.05)
+            if ready:
+                try:
+                    seen.append(os.read(master, 65536).decode("utf-8", "replace"))
+                except OSError:
+                    return
+    try:
+        read_for(15, until="q: quit")
+        text = "".join(seen)
+        assert "arrows: D-pad" in text and "r: ROLL" not in text
+        assert any(0x2800 < ord(c) <= 0x28FF for c in text)
+        os.write(master, b"q")
+        read_for(5, until="Quit? q: yes")
+        assert proc.poll() is None and "Quit? q: yes" in "".join(seen)
+        os.write(master, b"q")
+        proc.wait(timeout=5)
+        assert proc.returncode == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)

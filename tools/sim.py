@@ -13,10 +13,19 @@ I2C bus, the NeoPixels and the keys swapped for fakes at the lowest level.
 The panel is shown the way a person holding the device sees it (a profile
 with rotation 180 has its module mounted upside down).
 
-Keys: arrows = D-pad, Z or Enter = A, X or Escape = B (A and B work
-too), R = ROLL,
-+ - * / = ADD SUB MUL DIV, Q = quit.  In the window the drawn buttons can
-be clicked.  Buttons the board profile lacks do nothing.
+The board is pico_ref (six buttons, as the device's settings.toml
+defaults to) unless ``--board`` names another: pico_pad adds ROLL and
++ - x /.  Keys: arrows = D-pad, Z or Enter = A, X or Escape = B (A and B
+work too), and on boards that have them R = ROLL, + - * / = ADD SUB MUL
+DIV; the help line lists only the board's buttons.  Q asks before it
+quits (Q again: quit; the game is saved as of its last turn); Ctrl-C
+quits at once.  In the window the drawn buttons can be clicked.
+
+The terminal view draws the panel as sharp as the terminal allows: half
+blocks (1x2 pixels a character: 130x37 characters with the border and
+three lines under it), quarter blocks (2x2: 66x37) or braille (2x4: 66x21,
+so an 80x24 terminal will do).  A smaller terminal is told how big it
+must be, and the view follows the terminal when it is resized.
 
 Headless runs feed each key, then advance simulated time (``--ms-per-key``,
 600 ms by default, in 50 ms ticks) so animations and computer turns go on;
@@ -45,7 +54,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from fake_ssd1306 import FakeI2C  # noqa: E402  pylint: disable=wrong-import-position
 
-DEFAULT_BOARD = "pico_pad"  # the reference build plus ROLL and + - x /
+# The reference build (six buttons), as on the device without a
+# settings.toml: what a maker builds first.
+DEFAULT_BOARD = "pico_ref"
 DEFAULT_SAVE = ROOT / ".sim-save.bin"
 MS_PER_KEY = 600
 TICK_MS = 50
@@ -216,12 +227,15 @@ class DemoApp:
 
     FACTOR_COLOURS = {2: (255, 110, 0), 3: (0, 190, 60), 5: (0, 90, 255),
                       7: (150, 0, 210)}
-    LINES = ("Prime Climb", "Daifugo", "Ring Climb")
 
     def __init__(self, storage=None, seed=0, pixels=12, buttons=()):
         self.storage = storage
         self.pixels = pixels
         self.buttons = buttons
+        # The games there are, by the registry's names (it imports no
+        # game): the demo lists nothing that does not exist.
+        from primeplay.app.games import GAMES  # pylint: disable=import-outside-toplevel
+        self.LINES = tuple(e[1] for e in GAMES)  # pylint: disable=invalid-name
         self.state = (seed or 1) & 0xFFFFFFFF
         self.number = 12
         self.cursor = 0
@@ -577,7 +591,9 @@ class Face:
         legend = dict(KEY_LEGEND)
         for name, rect in self.hits.items():
             on_board = name in self.buttons
-            face = (70, 74, 84) if on_board else (46, 49, 56)
+            if not on_board:
+                continue    # the device shows what its board has
+            face = (70, 74, 84)
             if name == pressed:
                 face = (150, 160, 180)
             if name in ("A", "B"):
@@ -592,9 +608,8 @@ class Face:
                 key = self.small.render(legend[name], True, DIM)
                 surface.blit(key, key.get_rect(midtop=(rect.centerx,
                                                        rect.bottom + 3)))
-        help_line = ("arrows: D-pad   Z/Enter: A   X/Esc: B   R: ROLL   "
-                     "+ - * /: ops   Q: quit   (or click)")
-        img = self.font.render(help_line, True, DIM)
+        img = self.font.render(help_text(self.buttons, wide=True) +
+                               "   (or click)", True, DIM)
         surface.blit(img, (40, self.H - 56))
         if status:
             img = self.font.render(status, True, TEXT)
@@ -612,6 +627,50 @@ def screenshot(sim, path, status=None):
         status = status_line(sim)
     face.draw(surface, sim.panel(), sim.leds, status)
     pygame.image.save(surface, str(path))
+
+
+def help_text(buttons, wide=False):
+    """The keys of the board's buttons, none it lacks, and Q."""
+    sep = "   " if wide else "  "
+    parts = ["arrows: D-pad", "z/Enter: A", "x/Esc: B"]
+    if "ROLL" in buttons:
+        parts.append("r: ROLL")
+    ops = [k for k, name in (("+", "ADD"), ("-", "SUB"), ("*", "MUL"),
+                             ("/", "DIV")) if name in buttons]
+    if ops:
+        parts.append("%s: ops" % " ".join(ops))
+    parts.append("q: quit")
+    return sep.join(parts)
+
+
+QUIT_KEYS = ("q", "Q")
+
+
+def quit_question(sim):
+    """What Q asks before the simulator quits."""
+    saved = getattr(sim.app, "saved_game", None) is not None
+    return "Quit? q: yes, other keys: no.%s" % (
+        " The game is saved as of its last turn." if saved else "")
+
+
+class QuitQuestion:
+    """Q asks before quitting (a game in the middle of a turn would lose
+    that turn): Q again quits, any other key takes the question back and
+    does nothing else."""
+
+    def __init__(self):
+        self.asked = False
+
+    def answer(self, is_quit):
+        """For one key: "quit" (quit now), "ask" (show the question),
+        "no" (the key answered no), or None (an ordinary key)."""
+        if self.asked:
+            self.asked = False
+            return "quit" if is_quit else "no"
+        if is_quit:
+            self.asked = True
+            return "ask"
+        return None
 
 
 def status_line(sim):
@@ -638,14 +697,19 @@ def run_window(sim):
     pressed, pressed_until = None, 0.0
     clock = pygame.time.Clock()
     dirty = True
+    quitting = QuitQuestion()
     while True:
         for event in pygame.event.get():
             name = None
             if event.type == pygame.QUIT:
-                return
+                return      # the window closed: no one to ask
             if event.type == pygame.KEYDOWN:
-                if event.key == pygame.K_q:
+                said = quitting.answer(event.key == pygame.K_q)
+                if said == "quit":
                     return
+                if said:
+                    dirty = True
+                    continue
                 name = keymap.get(event.key) or TEXT_KEYS.get(event.unicode)
                 if event.unicode in ("z", "x", "\r", "\x1b"):
                     name = keymap.get(event.key, name)
@@ -661,7 +725,9 @@ def run_window(sim):
             pressed = None
             dirty = True
         if dirty:
-            face.draw(screen, sim.panel(), sim.leds, status_line(sim), pressed)
+            face.draw(screen, sim.panel(), sim.leds,
+                      quit_question(sim) if quitting.asked else
+                      status_line(sim), pressed)
             pygame.display.flip()
             dirty = False
         clock.tick(60)
@@ -672,19 +738,95 @@ ANSI_KEYS = {"\x1b[A": "UP", "\x1b[B": "DOWN", "\x1b[C": "RIGHT",
              "\x1bOC": "RIGHT", "\x1bOD": "LEFT"}
 
 
-def terminal_lines(sim, colour=True):
-    """The device as text: the OLED in half blocks, then the LEDs."""
-    rows = sim.panel()
-    out = ["+" + "-" * 128 + "+"]
-    for y in range(0, 64, 2):
-        top, bottom = rows[y], rows[y + 1]
-        line = []
-        for x in range(128):
-            t, b = top[x], bottom[x]
-            line.append("\u2588" if t and b else "\u2580" if t else
-                        "\u2584" if b else " ")
-        out.append("|" + "".join(line) + "|")
-    out.append("+" + "-" * 128 + "+")
+# The terminal views, sharpest first: (name, pixels a character across,
+# down).  Each needs the panel's characters plus a border, and 3 lines.
+VIEWS = (("half", 1, 2), ("quarter", 2, 2), ("braille", 2, 4))
+FOOT_LINES = 3
+# Quarter blocks by bits: 1 top left, 2 top right, 4 bottom left, 8
+# bottom right.
+QUARTERS = (" ", "\u2598", "\u259d", "\u2580", "\u2596", "\u258c", "\u259e",
+            "\u259b", "\u2597", "\u259a", "\u2590", "\u259c", "\u2584",
+            "\u2599", "\u259f", "\u2588")
+# Braille dots of a 2x4 cell: (x, y) -> bit of U+2800 + bits.
+BRAILLE = {(0, 0): 0x01, (0, 1): 0x02, (0, 2): 0x04, (1, 0): 0x08,
+           (1, 1): 0x10, (1, 2): 0x20, (0, 3): 0x40, (1, 3): 0x80}
+
+
+def view_size(view):
+    """(columns, lines) a view needs: the panel in its border, LEDs,
+    status and keys."""
+    for name, cw, ch in VIEWS:
+        if name == view:
+            return 128 // cw + 2, 64 // ch + 2 + FOOT_LINES
+    raise ValueError(view)
+
+
+def pick_view(columns, lines):
+    """The sharpest view that fits a terminal, or None."""
+    for name, _, _ in VIEWS:
+        w, h = view_size(name)
+        if columns >= w and lines >= h:
+            return name
+    return None
+
+
+def too_small_lines(columns, lines):
+    w, h = view_size(VIEWS[-1][0])
+    big_w, big_h = view_size(VIEWS[0][0])
+    out = ["Terminal too small: %dx%d." % (columns, lines),
+           "The simulator needs %dx%d" % (w, h),
+           "(%dx%d for the sharpest view)." % (big_w, big_h),
+           "Make it larger, or use", "the window or --headless."]
+    return [line[:max(columns, 1)] for line in out[:max(lines, 1)]]
+
+
+def panel_text(rows, view):
+    """The panel's pixels as characters of ``view``."""
+    out = []
+    if view == "half":
+        for y in range(0, 64, 2):
+            top, bottom = rows[y], rows[y + 1]
+            out.append("".join(
+                "\u2588" if top[x] and bottom[x] else "\u2580" if top[x] else
+                "\u2584" if bottom[x] else " " for x in range(128)))
+    elif view == "quarter":
+        for y in range(0, 64, 2):
+            top, bottom = rows[y], rows[y + 1]
+            out.append("".join(QUARTERS[
+                (1 if top[x] else 0) | (2 if top[x + 1] else 0) |
+                (4 if bottom[x] else 0) | (8 if bottom[x + 1] else 0)]
+                for x in range(0, 128, 2)))
+    else:
+        for y in range(0, 64, 4):
+            line = []
+            for x in range(0, 128, 2):
+                bits = 0
+                for (dx, dy), bit in BRAILLE.items():
+                    if rows[y + dy][x + dx]:
+                        bits |= bit
+                line.append(chr(0x2800 + bits) if bits else " ")
+            out.append("".join(line))
+    return out
+
+
+def terminal_lines(sim, colour=True, size=None, question=None):
+    """The device as text for a terminal of ``size`` (columns, lines;
+    None: the sharpest view): the OLED, the LEDs, the status (or
+    ``question``) and the board's keys.  Too small a terminal gets what
+    size it needs instead."""
+    if size is None:
+        view = VIEWS[0][0]
+        columns = view_size(view)[0]
+    else:
+        columns, lines = size
+        view = pick_view(columns, lines)
+        if view is None:
+            return too_small_lines(columns, lines)
+    body = panel_text(sim.panel(), view)
+    width = len(body[0])
+    out = ["+" + "-" * width + "+"]
+    out.extend("|" + line + "|" for line in body)
+    out.append("+" + "-" * width + "+")
     leds = []
     for r, g, b in sim.leds:
         if colour:
@@ -693,9 +835,10 @@ def terminal_lines(sim, colour=True):
         else:
             leds.append("##" if (r or g or b) else "..")
     out.append(" LEDs " + " ".join(leds))
-    out.append(" " + status_line(sim))
-    out.append(" arrows: D-pad  z/Enter: A  x/Esc: B  r: ROLL  + - * /: ops"
-               "  q: quit  (has: %s)" % " ".join(sim.buttons))
+    # Text lines are cut to the terminal's width: a wrapped line would
+    # push the panel up a line each redraw.
+    out.append((" " + (question or status_line(sim)))[:columns])
+    out.append((" " + help_text(sim.buttons))[:columns])
     return out
 
 
@@ -709,23 +852,35 @@ def run_terminal(sim):
     out = sys.stdout
     out.write("\x1b[?1049h\x1b[?25l\x1b[2J")
     start = time.monotonic()
+    quitting = QuitQuestion()
+    shown_size = None
     try:
         tty.setcbreak(fd)
         dirty = True
         while True:
+            size = tuple(os.get_terminal_size(fd))
+            if size != shown_size:
+                out.write("\x1b[2J")
+                shown_size = size
+                dirty = True
             if dirty:
-                out.write("\x1b[H" + "\n".join(terminal_lines(sim)) + "\x1b[J")
+                out.write("\x1b[H" + "\n".join(terminal_lines(
+                    sim, size=size, question=quit_question(sim)
+                    if quitting.asked else None)) + "\x1b[J")
                 out.flush()
                 dirty = False
             ready, _, _ = select.select([fd], [], [], 0.03)
             if ready:
                 data = os.read(fd, 64).decode("utf-8", "replace")
-                if "q" in data or "Q" in data or "\x03" in data:
-                    return
                 for name in _terminal_names(data, fd, select):
-                    if name in sim.buttons:
+                    if name == "INTERRUPT":
+                        return
+                    said = quitting.answer(name == "QUIT")
+                    dirty = True
+                    if said == "quit":
+                        return
+                    if not said and name in sim.buttons:
                         sim.press(name)
-                        dirty = True
             if sim.tick_to(int((time.monotonic() - start) * 1000)):
                 dirty = True
     finally:
@@ -736,7 +891,8 @@ def run_terminal(sim):
 
 def _terminal_names(data, fd, select):
     """Key names in a chunk of terminal input (escape sequences first; a
-    lone Escape, with nothing after it for 30 ms, is B)."""
+    lone Escape, with nothing after it for 30 ms, is B), "QUIT" for q and
+    "INTERRUPT" for Ctrl-C."""
     names = []
     i = 0
     while i < len(data):
@@ -755,7 +911,8 @@ def _terminal_names(data, fd, select):
             names.append("B")
             i += 1
             continue
-        name = TEXT_KEYS.get(data[i])
+        name = "QUIT" if data[i] in QUIT_KEYS else \
+            "INTERRUPT" if data[i] == "\x03" else TEXT_KEYS.get(data[i])
         if name:
             names.append(name)
         i += 1
