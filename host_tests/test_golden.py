@@ -25,7 +25,7 @@ SCREENS = {
     "climb_setup": (3, "A"),
     "climb_move": (3, "A,UP,A,A,WAIT:800"),
     "climb_confirm": (3, "A,UP,A,A,WAIT:800,A,A,A"),
-    "explorer_multiply": (3, "DOWN,DOWN,DOWN,A,A"),
+    "explorer_multiply": (3, "DOWN,DOWN,DOWN,A,RIGHT,UP"),
     # Prime Daifugo: the hand with [3] picked (prime, with clues on);
     # [9] played and judged; two humans: the pass screen.
     "daifugo_hand": (3, "DOWN,A,A,RIGHT,RIGHT,A"),

@@ -103,10 +103,10 @@ def test_every_press_of_a_turn_answers_within_budget(board):
     assert board.run_until_frame(15000) is not None
     answers = {}
     # The turn above was saved in the board's flash: the menu offers
-    # Continue first.  Then Prime Climb, setup, the Start row, Start
-    # (answered by its Loading frame), roll.
+    # Continue first.  Then Prime Climb, "A game is saved" (A: new game),
+    # setup, the Start row, Start (answered by its Loading frame), roll.
     assert board.frames[-1].text() == sim_after_reload(TURN)
-    for key in ("DOWN", "A", "UP", "A", "A"):
+    for key in ("DOWN", "A", "A", "UP", "A", "A"):
         answers[len(answers)] = (key, board.answer_ms(key))
         board.settle()
     assert all(ms is not None and ms <= ANSWER_MS for _, ms in answers.values()), answers
@@ -124,7 +124,7 @@ def test_ctrl_c_then_reload_starts_again(board):
     assert first.number == 1 and len(board.frames) == frames + 1
     # The game saved by the turn and the new one started since (both in
     # flash, as on a board): its Continue.
-    assert first.text() == sim_after_reload(TURN, "DOWN,A,UP,A,A")
+    assert first.text() == sim_after_reload(TURN, "DOWN,A,A,UP,A,A")
     # The KeyboardInterrupt traceback is the only one: no "I2C peripheral
     # in use" on the second start.
     assert board.console.count("Traceback") == before

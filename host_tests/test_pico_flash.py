@@ -29,7 +29,7 @@ PARTS = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0) if SOAK else (0.0, 0.5, 1.0)
 TURN = "A,UP,A,A,WAIT:800,A,A,A,A"
 # With a game saved: Prime Climb's setup, the variant changed, back: the
 # prefs go into a new record beside the same game.
-PREFS_SAVE = "DOWN,A,A,B"
+PREFS_SAVE = "DOWN,A,A,A,B"
 # The board's keys settle for this long (not a key's full 600 ms): the
 # same records come out, in half the time.
 KEY_MS = 300
