@@ -5,6 +5,9 @@ from primeplay.climb.track import ADD, SUB, MUL, DIV  # noqa: F401 (re-export)
 
 
 def game(players=2, seed=1, **kw):
+    """A game where player 1 (index 0) moves first: positions in tests are
+    set up for them, so the start roll (ruling 12) is off unless asked."""
+    kw.setdefault("start_roll", False)
     return Game(Settings(players=players, **kw), seed)
 
 

@@ -132,6 +132,9 @@ def check_state(g):
     assert 0 <= s.current < n
     assert len(s.dice) <= 4 and all(1 <= d <= 10 for d in s.dice)
     assert sum(s.rolls) == s.turn
+    # The tally's turns are the rolls; nothing in it goes below zero.
+    assert len(s.tally) == 3 * n and min(s.tally) >= 0
+    assert [s.tally[3 * q] for q in range(n)] == s.rolls
     if s.phase in (MOVE, ACTION):
         assert set(s.fresh) <= set(s.keepers[s.current])
     if s.phase == MOVE:
@@ -515,7 +518,8 @@ def test_end_positions_under_a_curse_and_way_stations(goal, pos, dice, curse,
                                                       lost):
     # Forced "stay at 0", lost dice and a blocked 101: the search and the
     # rules agree.
-    g = Game(Settings(players=2, goal=goal, way_stations=(31,)), 1)
+    g = Game(Settings(players=2, goal=goal, way_stations=(31,),
+                      start_roll=False), 1)
     s = g.state
     s.pos[0], s.pos[1] = pos
     s.cursed[0] = curse
@@ -530,7 +534,7 @@ def test_end_positions_under_a_curse_and_way_stations(goal, pos, dice, curse,
 # ----------------------------------------------------- 101 draws no card
 
 def _setup(goal_preset, pos, dice):
-    g = Game(Settings.preset(goal_preset, players=2), 3)
+    g = Game(Settings.preset(goal_preset, players=2, start_roll=False), 3)
     s = g.state
     s.pos[0], s.pos[1] = pos
     g.apply(("roll",) + dice)

@@ -73,7 +73,7 @@ def test_ruling_1_times_one_and_zero_times_anything_are_legal_moves():
 
 
 def test_ruling_2_a_die_lost_when_even_zero_is_blocked():
-    s = Settings(goal="decline", way_stations=(53,))
+    s = Settings(goal="decline", way_stations=(53,), start_roll=False)
     g = Game(s, 1)
     place(g, 0, 98, 98)                   # both on space 3
     g.state.curse_now = True
@@ -258,7 +258,8 @@ def test_ruling_9_way_stations_block_101_until_visited():
 
 def test_ruling_10_there_and_back_turns_on_101_and_bumps_back_to_101():
     # Without cards: 89 is prime and a drawn card would change the turns.
-    g = Game(Settings.preset("there_and_back", cards=False), 1)
+    g = Game(Settings.preset("there_and_back", cards=False,
+                                 start_roll=False), 1)
     place(g, 0, 99, 0)
     g.roll((2, 1))
     play(g, ("die", 2, 0, ADD))
@@ -281,7 +282,7 @@ def test_ruling_10_there_and_back_turns_on_101_and_bumps_back_to_101():
 
 
 def test_prime_decline_starts_on_101_and_goes_to_0():
-    g = Game(Settings.preset("prime_decline"), 1)
+    g = Game(Settings.preset("prime_decline", start_roll=False), 1)
     assert g.state.spaces(0) == (101, 101)
     g.roll((10, 1))
     assert ("die", 10, 0, SUB) in g.legal_moves()
@@ -297,7 +298,7 @@ def test_prime_decline_starts_on_101_and_goes_to_0():
 
 
 def test_prime_sprint_first_pawn_home_wins():
-    g = Game(Settings.preset("prime_sprint"), 1)
+    g = Game(Settings.preset("prime_sprint", start_roll=False), 1)
     place(g, 0, 99, 0)
     g.roll((2, 1))
     g.apply(("die", 2, 0, ADD))

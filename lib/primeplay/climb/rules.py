@@ -68,6 +68,21 @@ House rulings (what the rulebook leaves open, decided once here):
    to 101 on the way back (the worse of the two for it).
 11. Prime Sprint: the first pawn home wins.  Solitaire: one player, only
    the add-or-subtract Keepers in the deck, score = number of rolls.
+12. Who starts: "roll the dice to decide who will play first" (Setup).
+   Everyone rolls two dice, in seat order, from the game's own Rng (after
+   the shuffle, as the rulebook orders Setup); the highest total starts,
+   and the players tied for it, only they, roll again until one is
+   highest.  ``new_game`` leaves ``("start_roll", p, d1, d2)`` for every
+   roll and then ``("first", p)`` in ``state.events`` (``("first", 0)``
+   alone without a roll).  ``Settings.start_roll`` False: player 1
+   starts, for tables that decide otherwise; one player never rolls.
+13. The tally (``state.tally``, the results screen's figures): TURNS
+   counts every roll of the player's, "Roll again" included; DRAWS every
+   Prime Card drawn (a Keeper stolen is not drawn); BUMPS the opponents'
+   pawns that this player's pawns sent back by landing on them (end of
+   the Move phase, Double Time, an Action's move).  A pawn of one's own
+   landed on is not counted: it is no gain over anybody.  Nor is "Send
+   any one pawn back to Start": a Keeper sends it, not a pawn.
 """
 
 from primeplay.numbers import is_all_red
@@ -83,6 +98,13 @@ MOVE = "move"
 ACTION = "action"
 OVER = "over"
 
+# What state.tally counts, per player p at index 3 * p + k (the results
+# screen's figures).
+TURNS = 0     # turns begun: every roll of the player's, "Roll again" too
+BUMPS = 1     # opponents' pawns this player's pawns sent back (ruling 13)
+DRAWS = 2     # Prime Cards drawn
+TALLY = 3     # ints per player
+
 
 class IllegalMove(ValueError):
     """A move that is not legal now; the state is left unchanged."""
@@ -95,7 +117,7 @@ class State:
                  "fresh", "deck", "discard", "current", "phase", "dice",
                  "rolled", "start_pos", "moved", "move_count", "cursed",
                  "curse_now", "visited", "pending", "extra_rolls", "rolls",
-                 "turn", "winner", "events")
+                 "turn", "winner", "events", "tally")
 
     def copy(self):
         s = object.__new__(State)
@@ -124,6 +146,7 @@ class State:
         s.turn = self.turn
         s.winner = self.winner
         s.events = list(self.events)
+        s.tally = list(self.tally)
         return s
 
     # Read-only views the UI and bots want.
@@ -187,7 +210,33 @@ def new_game(settings=None, seed=0):
     s.turn = 0
     s.winner = None
     s.events = []
+    s.tally = [0] * (TALLY * n)
+    if settings.start_roll and n > 1:
+        s.current = _roll_for_first(s)
+    s.events.append(("first", s.current))
     return s
+
+
+def _roll_for_first(s):
+    """Who starts (ruling 12): everyone rolls two dice in seat order; the
+    players tied for the highest total roll again, only they, until one
+    is highest.  Every roll goes into the events for the play screen."""
+    rolling = list(range(s.settings.players))
+    while True:
+        best = -1
+        top = []
+        for p in rolling:
+            d1 = s.rng.d10()
+            d2 = s.rng.d10()
+            s.events.append(("start_roll", p, d1, d2))
+            if d1 + d2 > best:
+                best = d1 + d2
+                top = [p]
+            elif d1 + d2 == best:
+                top.append(p)
+        if len(top) == 1:
+            return top[0]
+        rolling = top
 
 
 # ---------------------------------------------------------------- queries
@@ -418,6 +467,7 @@ def _roll(state, d1, d2):
     state.rolled = (d1, d2)
     state.dice = [d1] * 4 if d1 == d2 else [d1, d2]
     state.rolls[p] += 1
+    state.tally[TALLY * p + TURNS] += 1
     state.turn += 1
     state.curse_now = state.cursed[p]
     state.cursed[p] = False
@@ -511,6 +561,8 @@ def _bump_from(state, p, i):
         v = state.pos[k]
         if v != state.end and to_space(goal, v) == space:
             _send_to_start(state, k // 2, k % 2)
+            if k // 2 != p:
+                state.tally[TALLY * p + BUMPS] += 1
 
 
 def _land(state):
@@ -589,6 +641,7 @@ def _draw(state, cands, resume):
     cid = state.deck.pop()
     p = state.current
     card = state.cards[cid]
+    state.tally[TALLY * p + DRAWS] += 1
     state.events.append(("draw", p, cid))
     if card[0] == C.KEEPER:
         state.keepers[p].append(cid)

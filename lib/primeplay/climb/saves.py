@@ -32,6 +32,7 @@ def snapshot(state):
         "rolls": list(state.rolls),
         "turn": state.turn,
         "rng": state.rng.getstate(),
+        "tally": list(state.tally),
     }
 
 
@@ -76,7 +77,11 @@ def restore(snap):
         d = snap["settings"]
         if not isinstance(d, dict):
             raise SaveError("bad settings")
-        for k in ("sprint", "double_time", "solitaire", "cards"):
+        from primeplay.climb.settings import BOOL_FIELDS, NEWER_FIELDS
+        for k in BOOL_FIELDS:
+            # A field newer than the save is absent: its default.
+            if k in NEWER_FIELDS and k not in d:
+                continue
             if d[k] is not True and d[k] is not False:
                 raise SaveError("bad %s" % k)
         if not isinstance(d["way_stations"], list):
@@ -114,7 +119,12 @@ def restore(snap):
         s.turn = snap["turn"]
         if not isinstance(s.turn, int) or s.turn < 0:
             raise SaveError("bad turn")
+        # Saves from before the tally have none: it starts from zeros.
+        if "tally" in snap:
+            s.tally = _ints(snap["tally"], rules.TALLY * n, 0, 10**6, "tally")
         s.rng.setstate(snap["rng"])
+        # new_game's start roll is not news on resuming.
+        s.events = []
     except SaveError:
         raise
     except (KeyError, TypeError, ValueError) as e:

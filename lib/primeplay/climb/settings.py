@@ -18,15 +18,23 @@ from primeplay.climb import (WAY_STATION_CHOICES, VARIANTS,  # noqa: F401
                              PRESETS, PREFS, sanitize)
 
 
+# Fields added after saves existed: an old save lacks them and loads with
+# the defaults.
+NEWER_FIELDS = ("start_roll", "curse_mirror", "both_out")
+BOOL_FIELDS = ("sprint", "double_time", "solitaire", "cards") + NEWER_FIELDS
+
+
 class Settings:
     """Every rule choice of one game."""
 
     __slots__ = ("players", "goal", "sprint", "double_time", "way_stations",
-                 "solitaire", "cards", "custom_cards")
+                 "solitaire", "cards", "custom_cards", "start_roll",
+                 "curse_mirror", "both_out")
 
     def __init__(self, players=2, goal=STANDARD, sprint=False,
                  double_time=False, way_stations=(), solitaire=False,
-                 cards=True, custom_cards=()):
+                 cards=True, custom_cards=(), start_roll=True,
+                 curse_mirror=True, both_out=True):
         self.players = players
         self.goal = goal
         self.sprint = sprint
@@ -37,6 +45,16 @@ class Settings:
         # cards=False plays without Prime Cards (no draws at all).
         self.cards = cards
         self.custom_cards = tuple(custom_cards)
+        # The house-ruling switches (rules.py, "House rulings"); each
+        # default is the rulebook's careful reading, False the table's
+        # other one.  start_roll: dice decide who starts (ruling 12), else
+        # player 1 does.  curse_mirror: in Prime Decline and on the way
+        # back a Curse allows + and x, the operations that lead away from
+        # the goal there (ruling 3).  both_out: in There and Back Again
+        # no pawn starts back before both are in on 101 (ruling 10).
+        self.start_roll = start_roll
+        self.curse_mirror = curse_mirror
+        self.both_out = both_out
         self.validate()
 
     @classmethod
@@ -79,26 +97,41 @@ class Settings:
             raise ValueError("way stations repeat: %r" % (self.way_stations,))
         if self.solitaire and self.players != 1:
             raise ValueError("solitaire is for one player")
+        for k in BOOL_FIELDS:
+            v = getattr(self, k)
+            if v is not True and v is not False:
+                raise ValueError("%s must be True or False, got %r" % (k, v))
 
     def copy(self):
         return Settings(self.players, self.goal, self.sprint,
                         self.double_time, self.way_stations, self.solitaire,
-                        self.cards, self.custom_cards)
+                        self.cards, self.custom_cards, self.start_roll,
+                        self.curse_mirror, self.both_out)
 
     def to_dict(self):
         return {"players": self.players, "goal": self.goal,
                 "sprint": self.sprint, "double_time": self.double_time,
                 "way_stations": list(self.way_stations),
                 "solitaire": self.solitaire, "cards": self.cards,
-                "custom_cards": [list(c) for c in self.custom_cards]}
+                "custom_cards": [list(c) for c in self.custom_cards],
+                "start_roll": self.start_roll,
+                "curse_mirror": self.curse_mirror,
+                "both_out": self.both_out}
 
     @classmethod
     def from_dict(cls, d):
+        """Settings from to_dict(); a field missing (a save from before
+        the field existed) takes its default."""
+        kw = {}
+        for k in NEWER_FIELDS:
+            if k in d:
+                kw[k] = d[k]
         return cls(players=d["players"], goal=d["goal"], sprint=d["sprint"],
                    double_time=d["double_time"],
                    way_stations=tuple(d["way_stations"]),
                    solitaire=d["solitaire"], cards=d["cards"],
-                   custom_cards=tuple(tuple(c) for c in d["custom_cards"]))
+                   custom_cards=tuple(tuple(c) for c in d["custom_cards"]),
+                   **kw)
 
     def __eq__(self, other):
         return isinstance(other, Settings) and self.to_dict() == other.to_dict()
