@@ -60,3 +60,21 @@ def play(g, *moves):
     for m in moves:
         g.apply(m)
     return g
+
+
+RULEBOOK = "/work/shared/rules/prime-climb-rulebook.txt"
+
+
+def quoted(text):
+    """``text``, checked to be the rulebook's words (spacing and quote
+    marks aside) when the rulebook is on this machine."""
+    import os
+    if os.path.exists(RULEBOOK):
+        with open(RULEBOOK, encoding="utf-8") as f:
+            book = f.read()
+        def norm(t):
+            for a, b in (("\u201c", '"'), ("\u201d", '"'), ("\u2019", "'")):
+                t = t.replace(a, b)
+            return " ".join(t.split())
+        assert norm(text) in norm(book), text
+    return text

@@ -145,8 +145,22 @@ def check_state(g):
                 assert m[1] in s.keepers[s.current]
             if s.curse_now and (m[0] == "die" or (
                     m[0] == "keeper" and s.cards[m[1]][1] == "addsub")):
-                # Cursed: subtract and divide only.
-                assert m[3] in (SUB, DIV), m
+                # Cursed: subtract and divide only, or, with curse_mirror,
+                # add and multiply where the pawn travels down.
+                v = s.pos[2 * s.current + m[2]]
+                down = goal == DECLINE or (goal == THERE_AND_BACK
+                                           and v >= 101)
+                if down and s.settings.curse_mirror:
+                    assert m[3] in (ADD, MUL), m
+                else:
+                    assert m[3] in (SUB, DIV), m
+            if m[0] in ("die", "keeper") and goal == THERE_AND_BACK and \
+                    s.cards[m[1]][1] == "addsub" if m[0] == "keeper" \
+                    else m[0] == "die" and goal == THERE_AND_BACK:
+                # No bounce: a pawn that came to 101 this turn stays.
+                i = m[2]
+                assert not (s.pos[2 * s.current + i] == 101
+                            and s.moved[i]), m
     # Way Stations: nobody gets to 101 (0 in Prime Decline, the turning
     # point in There and Back Again) before visiting every station.
     full = (1 << len(s.settings.way_stations)) - 1
@@ -278,6 +292,18 @@ def step(g, move, probes=True, undo=True):
         assert g.state.dice == ([a] * 4 if a == b else [a, b])
         if len(move) == 3:
             assert (a, b) == move[1:]
+    # A forced die (a Curse) never brings a pawn home (ruling 2): a pawn
+    # home now got there by exact arithmetic.
+    if move[0] == "die" and g.state.is_home(pre.current, move[2]) and \
+            not pre.is_home(pre.current, move[2]) and \
+            not any(e[0] == "action" for e in events):
+        v = pre.pos[2 * pre.current + move[2]]
+        goal = pre.settings.goal
+        sp = space_of(goal, v)
+        d, op = move[1], move[3]
+        exact = {ADD: sp + d, SUB: sp - d, MUL: sp * d,
+                 DIV: sp // d if sp % d == 0 else -1}[op]
+        assert space_of(goal, pre.end) == exact, (move, pre.pos)
     # The draw oracle.
     drew = any(e[0] in ("draw", "no_cards") for e in events)
     want = expected_draw(pre, move)
@@ -505,24 +531,53 @@ def test_end_positions_match_the_legal_moves(name):
     assert compared >= 30
 
 
-@pytest.mark.parametrize("goal,pos,dice,curse,lost", [
-    ("standard", (3, 101), (5, 7), True, False),   # 3 - 5: forced to 0
-    ("standard", (3, 4), (6, 6), True, False),     # forced, then 0 / 6
-    ("standard", (97, 2), (4, 9), False, False),   # 101 blocked: station
-    ("standard", (0, 0), (5, 5), True, False),
-    ("decline", (98, 97), (6, 6), True, True),     # 0 blocked: dice lost
-    ("decline", (98, 101), (5, 7), True, True),
-    ("there_and_back", (190, 60), (9, 8), True, False),
+@pytest.mark.parametrize("goal,pos,dice,curse,lost,kw", [
+    ("standard", (3, 101), (5, 7), True, False, {}),   # 3 - 5: forced to 0
+    ("standard", (3, 4), (6, 6), True, False, {}),     # forced, then 0 / 6
+    ("standard", (97, 2), (4, 9), False, False, {}),   # 101 blocked: station
+    ("standard", (0, 0), (5, 5), True, False, {}),
+    # Prime Decline, the Curse as printed (- and /): 0 is home, so a
+    # forced die is lost, 0 blocked by the station or not.
+    ("decline", (98, 97), (6, 6), True, True, {"curse_mirror": False}),
+    ("decline", (98, 101), (5, 7), True, True, {"curse_mirror": False}),
+    ("decline", (98, 94), (9, 8), True, True,
+     {"curse_mirror": False, "way_stations": ()}),
+    # Mirrored (+ and x): spaces 3 and 4 just climb; 96 and 99 can do
+    # nothing with 7 and 9 and stay on 101, their Start.
+    ("decline", (98, 97), (6, 6), True, False, {}),
+    ("decline", (5, 2), (7, 9), True, False, {}),
+    ("there_and_back", (190, 60), (9, 8), True, False, {}),
+    # The way back: spaces 3 and 7.
+    ("there_and_back", (199, 195), (9, 8), True, True,
+     {"curse_mirror": False, "way_stations": ()}),
+    ("there_and_back", (199, 195), (9, 8), True, False, {}),
+    ("there_and_back", (196, 101), (8, 9), True, False, {}),
+    ("there_and_back", (105, 103), (10, 10), True, False, {}),
+    # No bounce off 101, and both_out: a pawn waiting on 101.
+    ("there_and_back", (99, 98), (2, 2), False, False, {"way_stations": ()}),
+    ("there_and_back", (99, 98), (2, 3), False, False, {"way_stations": ()}),
+    ("there_and_back", (101, 60), (4, 5), False, False, {}),
+    ("there_and_back", (101, 99), (2, 2), False, False, {"way_stations": ()}),
+    ("there_and_back", (101, 99), (2, 2), False, False,
+     {"way_stations": (), "both_out": False}),
+    ("there_and_back", (101, 97), (4, 4), True, False, {"way_stations": ()}),
+    ("there_and_back", (101, 97), (2, 2), True, False,
+     {"way_stations": (), "both_out": False}),
+    ("there_and_back", (101, 101), (1, 1), False, False, {}),
 ])
 def test_end_positions_under_a_curse_and_way_stations(goal, pos, dice, curse,
-                                                      lost):
-    # Forced "stay at 0", lost dice and a blocked 101: the search and the
-    # rules agree.
-    g = Game(Settings(players=2, goal=goal, way_stations=(31,),
-                      start_roll=False), 1)
+                                                      lost, kw):
+    # Forced "stay at 0" (or 101), lost dice, a blocked 101, a pawn on
+    # There and Back Again's 101: the search and the rules agree.  ``lost``:
+    # a die is lost at once (later losses are the walk's).
+    kw = dict(kw)
+    kw.setdefault("way_stations", (31,))
+    g = Game(Settings(players=2, goal=goal, start_roll=False, **kw), 1)
     s = g.state
     s.pos[0], s.pos[1] = pos
     s.cursed[0] = curse
+    if kw["way_stations"] and (pos[0] > 101 or pos[1] > 101):
+        s.visited[0] = 1                # on the way back: been there
     g.apply(("roll",) + dice)
     assert s.curse_now == curse
     assert any(m[0] == "lose" for m in g.legal_moves()) == lost

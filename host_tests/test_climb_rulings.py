@@ -73,7 +73,8 @@ def test_ruling_1_times_one_and_zero_times_anything_are_legal_moves():
 
 
 def test_ruling_2_a_die_lost_when_even_zero_is_blocked():
-    s = Settings(goal="decline", way_stations=(53,), start_roll=False)
+    s = Settings(goal="decline", way_stations=(53,), start_roll=False,
+                 curse_mirror=False)
     g = Game(s, 1)
     place(g, 0, 98, 98)                   # both on space 3
     g.state.curse_now = True
@@ -258,13 +259,14 @@ def test_ruling_9_way_stations_block_101_until_visited():
 
 def test_ruling_10_there_and_back_turns_on_101_and_bumps_back_to_101():
     # Without cards: 89 is prime and a drawn card would change the turns.
+    # Each pawn turns by itself here (both_out False).
     g = Game(Settings.preset("there_and_back", cards=False,
-                                 start_roll=False), 1)
+                             start_roll=False, both_out=False), 1)
     place(g, 0, 99, 0)
     g.roll((2, 1))
     play(g, ("die", 2, 0, ADD))
     assert g.state.space(0, 0) == 101 and not g.state.is_home(0, 0)
-    play(g, ("die", 1, 0, MUL), ("commit",))
+    play(g, ("die", 1, 1, MUL), ("commit",))
     g.roll((1, 2))
     play(g, ("die", 1, 0, ADD), ("die", 2, 0, ADD), ("commit",))
     g.roll((10, 2))

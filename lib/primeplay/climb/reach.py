@@ -20,8 +20,9 @@ a list; bytearrays also keep the allocation of a whole search to a few KB.
 """
 
 from primeplay.climb.settings import STANDARD
-from primeplay.climb.track import (ALL_OPS, ADD, SUB, NONE, STRIDE, goal_v,
-                                   successor_table, forced_target)
+from primeplay.climb.track import (ALL_OPS, ADD, SUB, MIRROR, NONE, STRIDE,
+                                   goal_v, stop_v, successor_table,
+                                   first_targets, forced_target)
 
 
 # Bits per word of a result row: 30 keeps every word a small int on
@@ -110,11 +111,18 @@ class Plan:
     """
 
     __slots__ = ("values", "counts", "strides", "ds_count", "kcount", "nk",
-                 "dtabs", "ktabs", "full_ds", "nshares", "end", "w")
+                 "dtabs", "ktabs", "full_ds", "nshares", "end", "w",
+                 "stop", "goal", "ops", "kops", "blocked", "knums")
 
     def __init__(self, dice, keepers, goal, ops, blocked):
         self.end = goal_v(goal)
         self.w = self.end + 1
+        # There and Back Again's 101: arriving there ends a pawn's turn.
+        self.stop = stop_v(goal)
+        self.goal = goal
+        self.ops = ops
+        self.blocked = blocked
+        self.knums = list(keepers)
         self.values, self.counts = _dice_groups(dice)
         self.strides = []
         n = 1
@@ -128,7 +136,9 @@ class Plan:
         self.nshares = n * self.kcount
         self.dtabs = [successor_table(goal, d, ops, blocked)
                       for d in self.values]
-        kops = ops & ((1 << ADD) | (1 << SUB))
+        # A Keeper adds or subtracts, on each leg as the ops allow.
+        kops = ops & ((1 << ADD) | (1 << SUB) | MIRROR)
+        self.kops = kops
         self.ktabs = [successor_table(goal, k, kops, blocked)
                       for k in keepers]
 
@@ -143,11 +153,15 @@ class Plan:
         return True
 
 
-def pawn_shares(plan, start, trace=None):
+def pawn_shares(plan, start, trace=None, parked=False):
     """For one pawn from ``start``: per share, the list of spaces (progress
     values) it can stand on having used exactly that share.
 
-    Home (``plan.end``) takes no more uses.  With ``trace`` (a list of
+    Home (``plan.end``) takes no more uses, nor There and Back Again's 101
+    once reached (``plan.stop``), nor a ``parked`` pawn (rules.parked:
+    on that 101 and out of the turn).  A pawn that starts the turn on
+    that 101 and is not parked makes its first use by
+    ``track.first_targets``; the tables have no row for it.  With ``trace`` (a list of
     ``plan.nshares`` Nones) it also records how each member was first
     reached: ``trace[L] = (prev, via)``, two bytearrays indexed by progress
     value, ``via`` being the die group, or 100 + the Keeper index.  That is
@@ -166,9 +180,15 @@ def pawn_shares(plan, start, trace=None):
     members = [None] * n
     flags = [None] * n
     members[0] = [start]
+    if parked:
+        return members
+    if start == plan.stop:
+        _first_uses(plan, start, members, flags, trace)
     for L in range(n):
         here = members[L]
         if here is None:
+            continue
+        if L == 0 and start == plan.stop:
             continue
         ds = L // kcount
         km = L - ds * kcount
@@ -208,6 +228,34 @@ def pawn_shares(plan, start, trace=None):
     return members
 
 
+def _first_uses(plan, start, members, flags, trace):
+    """The shares one use from ``start`` (on There and Back Again's 101),
+    as pawn_shares' loop would make them from a table row."""
+    kcount = plan.kcount
+    for gi in range(len(plan.counts)):
+        _first_share(plan, start, members, flags, trace,
+                     plan.strides[gi] * kcount, plan.values[gi], plan.ops,
+                     gi)
+    for ki in range(plan.nk):
+        _first_share(plan, start, members, flags, trace, 1 << ki,
+                     plan.knums[ki], plan.kops, 100 + ki)
+
+
+def _first_share(plan, start, members, flags, trace, L2, d, ops, via):
+    w = plan.w
+    out = members[L2] = []
+    seen = flags[L2] = bytearray(w)
+    if trace is not None:
+        trace[L2] = (bytearray(w), bytearray(w))
+    for t in first_targets(plan.goal, start, d, ops, plan.blocked):
+        if not seen[t]:
+            seen[t] = 1
+            out.append(t)
+            if trace is not None:
+                trace[L2][0][t] = start
+                trace[L2][1][t] = via
+
+
 def _trace_step(here, tab, seen, out, record, via):
     """The inner loop of pawn_shares, also noting where each new member
     came from (kept apart so the untraced search stays lean)."""
@@ -233,15 +281,18 @@ def _row(members, nw):
 
 
 def search(a, b, dice, keepers=(), goal=STANDARD, ops=ALL_OPS,
-           blocked=False, sprint=False):
+           blocked=False, sprint=False, parked=0):
     """All end pairs from pawns at progress (a, b).
 
     ``dice``: the numbers still to use, all of them, one at a time.
     ``keepers``: numbers of add-or-subtract Keepers, each usable once, or
     not at all, at any point.  A pawn at home takes no more uses; when both
     are home (one, with ``sprint``) the game is won and the pair is an end
-    position with dice left over.  The search ignores other pawns and
-    bumping: positions only.
+    position with dice left over.  So is a pair where neither pawn can
+    take a use: home, or on There and Back Again's 101 having arrived or
+    ``parked`` (bit 0 for a, bit 1 for b: rules.parked_mask) - the dice
+    left are lost.  The search ignores other pawns and bumping: positions
+    only.
     """
     end = goal_v(goal)
     if (a == end and b == end) or (sprint and (a == end or b == end)):
@@ -250,19 +301,22 @@ def search(a, b, dice, keepers=(), goal=STANDARD, ops=ALL_OPS,
         _set(final, (end + WORD) // WORD, a, b)
         return Reach(final, end + 1)
     if ops != ALL_OPS:
-        return _search_joint(a, b, dice, keepers, goal, ops, blocked, sprint)
+        return _search_joint(a, b, dice, keepers, goal, ops, blocked, sprint,
+                             parked)
     plan = Plan(dice, keepers, goal, ops, blocked)
-    return pair_up(plan, pawn_shares(plan, a), pawn_shares(plan, b),
-                   sprint)
+    return pair_up(plan, pawn_shares(plan, a, None, parked & 1),
+                   pawn_shares(plan, b, None, parked & 2), sprint,
+                   parked=parked)
 
 
-def pair_up(plan, sa, sb, sprint=False, keepers=True, into=None):
+def pair_up(plan, sa, sb, sprint=False, keepers=True, into=None, parked=0):
     """The end pairs of two pawns' shares (from pawn_shares) as a Reach.
 
     With ``keepers`` False only the shares that use no Keeper count: the
     end pairs of the dice alone, from the same per-pawn work.  ``into``:
     a list from an earlier result (its ``words``) to fill instead of a new
-    one, when it has the size.  The result is 1.6 KB in one piece on the
+    one, when it has the size.  ``parked``: as for search (it was given to
+    pawn_shares).  The result is 1.6 KB in one piece on the
     standard board, the largest block a decision asks for: the computer
     player keeps two and reuses them rather than find that much contiguous
     heap late in a game (see bot.py).
@@ -320,25 +374,44 @@ def pair_up(plan, sa, sb, sprint=False, keepers=True, into=None):
     if sprint:
         # The first pawn home ends the game: both can never be home.
         final[end * nw + end // WORD] &= ~(1 << (end % WORD))
-    _add_wins(plan, sa, sb, final, nw, sprint)
+    _add_wins(plan, sa, sb, final, nw, sprint, parked)
     return Reach(final, w)
 
 
-def _add_wins(plan, sa, sb, final, nw, sprint):
-    """Pairs where the game is won before every use is made: both pawns
-    home (or one, in Prime Sprint) using shares that fit together."""
+def _done(plan, members, L, parked):
+    """The values of ``members`` (share L) where the pawn takes no more
+    uses: home, or There and Back Again's 101 reached (or parked)."""
+    out = []
+    if members is None:
+        return out
+    if plan.end in members:
+        out.append(plan.end)
+    if plan.stop in members and (L or parked):
+        out.append(plan.stop)
+    return out
+
+
+def _add_wins(plan, sa, sb, final, nw, sprint, parked=0):
+    """Pairs where the turn ends before every use is made: both pawns
+    home (or one, in Prime Sprint) using shares that fit together - the
+    game is won - or both done (``_done``), the dice left lost."""
     end = plan.end
     n = plan.nshares
-    home_a = [L for L in range(n) if sa[L] is not None and end in sa[L]]
+    done_b = [_done(plan, sb[L], L, parked & 2) for L in range(n)]
     home_b = [L for L in range(n) if sb[L] is not None and end in sb[L]]
-    for La in home_a:
+    for La in range(n):
+        da = _done(plan, sa[La], La, parked & 1)
+        if not da:
+            continue
         for Lb in range(n):
             here = sb[Lb]
             if here is None or not _compatible(plan, La, Lb):
                 continue
-            if Lb in home_b and not sprint:
-                _set(final, nw, end, end)
-            if sprint:
+            for x in da:
+                for y in done_b[Lb]:
+                    if not (sprint and x == end and y == end):
+                        _set(final, nw, x, y)
+            if sprint and end in da:
                 for v in here:
                     if v != end:
                         _set(final, nw, end, v)
@@ -360,17 +433,29 @@ def _compatible(plan, La, Lb):
         plan.fits(ds_a, ds_b)
 
 
-def _search_joint(a, b, dice, keepers, goal, ops, blocked, sprint):
+def _search_joint(a, b, dice, keepers, goal, ops, blocked, sprint, parked=0):
     """The pair-by-pair search, for a Curse: a die no pawn can use forces a
-    pawn to 0 (or is lost), which depends on both pawns at once."""
+    pawn to the edge of the board (or is lost), which depends on both
+    pawns at once.
+
+    A pawn that has arrived on There and Back Again's 101 (or is parked
+    there) is the value ``w``, one past the board, in a pair: it stands on
+    101 but takes no more uses, unlike one that started the turn there.
+    """
     plan = Plan(dice, keepers, goal, ops, blocked)
     end = plan.end
     w = plan.w
+    wk = w + 1
     nw = (w + WORD - 1) // WORD
     final = _new_result(w)
     kcount = plan.kcount
+    stop = plan.stop
+    if parked & 1 and a == stop:
+        a = w
+    if parked & 2 and b == stop:
+        b = w
     layers = [None] * plan.nshares
-    layers[0] = [a * w + b]
+    layers[0] = [a * wk + b]
     seen = [None] * plan.nshares
     for L in range(plan.nshares):
         here = layers[L]
@@ -379,20 +464,19 @@ def _search_joint(a, b, dice, keepers, goal, ops, blocked, sprint):
         ds = L // kcount
         km = L - ds * kcount
         for key in here:
-            pa = key // w
-            pb = key - pa * w
+            pa = key // wk
+            pb = key - pa * wk
             won = (pa == end and pb == end) or \
                 (sprint and (pa == end or pb == end))
             if won or ds == plan.full_ds:
-                _set(final, nw, pa, pb)
+                _set(final, nw, stop if pa == w else pa,
+                     stop if pb == w else pb)
             if won:
                 continue
-            for L2, pair in _joint_moves(plan, L, ds, km, pa, pb, goal,
-                                         blocked):
+            for L2, k2 in _joint_moves(plan, L, ds, km, pa, pb):
                 if seen[L2] is None:
-                    seen[L2] = bytearray((w * w + 7) >> 3)
+                    seen[L2] = bytearray((wk * wk + 7) >> 3)
                     layers[L2] = []
-                k2 = pair
                 if not seen[L2][k2 >> 3] & (1 << (k2 & 7)):
                     seen[L2][k2 >> 3] |= 1 << (k2 & 7)
                     layers[L2].append(k2)
@@ -401,45 +485,71 @@ def _search_joint(a, b, dice, keepers, goal, ops, blocked, sprint):
     return Reach(final, w)
 
 
-def _joint_moves(plan, L, ds, km, pa, pb, goal, blocked):
+def _joint_moves(plan, L, ds, km, pa, pb):
     """Every (next share, packed pair) one use away from (pa, pb)."""
     end = plan.end
     w = plan.w
+    wk = w + 1
     kcount = plan.kcount
+    goal = plan.goal
     out = []
     for gi in range(len(plan.counts)):
         if (ds // plan.strides[gi]) % (plan.counts[gi] + 1) == plan.counts[gi]:
             continue
         L2 = L + plan.strides[gi] * kcount
-        tab = plan.dtabs[gi]
+        d = plan.values[gi]
         n0 = len(out)
-        _joint_uses(out, tab, L2, pa, pb, w, end)
+        _joint_uses(plan, out, plan.dtabs[gi], d, plan.ops, L2, pa, pb)
         if len(out) == n0:
-            # No legal use: forced below 0, stay at 0; else the die is lost.
-            if pa != end:
-                t = forced_target(goal, pa, blocked)
+            # No legal use: forced to the edge (ruling 2), never home;
+            # else the die is lost.
+            if pa != end and pa != w:
+                t = forced_target(goal, pa, plan.ops, plan.blocked)
                 if t != NONE:
-                    out.append((L2, t * w + pb))
-            if pb != end:
-                t = forced_target(goal, pb, blocked)
+                    out.append((L2, _arrived(plan, t) * wk + pb))
+            if pb != end and pb != w:
+                t = forced_target(goal, pb, plan.ops, plan.blocked)
                 if t != NONE:
-                    out.append((L2, pa * w + t))
+                    out.append((L2, pa * wk + _arrived(plan, t)))
             if len(out) == n0:
-                out.append((L2, pa * w + pb))
+                out.append((L2, pa * wk + pb))
     for ki in range(plan.nk):
         if km >> ki & 1:
             continue
         L2 = L + (1 << ki)
-        _joint_uses(out, plan.ktabs[ki], L2, pa, pb, w, end)
+        _joint_uses(plan, out, plan.ktabs[ki], plan.knums[ki], plan.kops, L2,
+                    pa, pb)
     return out
 
 
-def _joint_uses(out, tab, L2, pa, pb, w, end):
+def _arrived(plan, t):
+    """A pawn moved to progress t: the stuck value ``w`` on the stop."""
+    return plan.w if t == plan.stop else t
+
+
+def _targets(plan, tab, d, ops, v):
+    if v == plan.stop:
+        # Started the turn on There and Back Again's 101: not in the table.
+        return first_targets(plan.goal, v, d, ops, plan.blocked)
+    out = []
     for j in range(STRIDE - 1):
-        if pa != end and tab[pa * STRIDE + j] != NONE:
-            out.append((L2, tab[pa * STRIDE + j] * w + pb))
-        if pb != end and tab[pb * STRIDE + j] != NONE:
-            out.append((L2, pa * w + tab[pb * STRIDE + j]))
+        t = tab[v * STRIDE + j]
+        if t == NONE:
+            break
+        out.append(t)
+    return out
+
+
+def _joint_uses(plan, out, tab, d, ops, L2, pa, pb):
+    end = plan.end
+    w = plan.w
+    wk = w + 1
+    if pa != end and pa != w:
+        for t in _targets(plan, tab, d, ops, pa):
+            out.append((L2, _arrived(plan, t) * wk + pb))
+    if pb != end and pb != w:
+        for t in _targets(plan, tab, d, ops, pb):
+            out.append((L2, pa * wk + _arrived(plan, t)))
 
 
 def reachable(pawns, dice):

@@ -28,14 +28,32 @@ House rulings (what the rulebook leaves open, decided once here):
    times").  Every use is of one die on one pawn; intermediate spaces must
    be on the board.  Multiplying or dividing by 1, or 0 by anything, is a
    legal move that leaves the pawn where it is.
-2. A die that no pawn can use (only possible under a Curse) must be used
-   by subtracting and the pawn stays at 0 (the FAQ: "forced to go below 0,
-   you stay at 0"); if even that is impossible (0 blocked by Way Stations
-   in Prime Decline) the die is lost with ``("lose", d)``.
+2. A die that no pawn can use (only possible under a Curse) is still
+   used (the FAQ: "You do have to move. That may mean moving backwards.
+   In the unlikely event that you are forced to go below 0, you stay at
+   0."): the pawn stays on the edge of the board its operations push it
+   against, 0 with - and /, 101 with a mirrored Curse's + and x (ruling
+   3); the move names the op, - or +.  A forced die never brings a pawn
+   home: where that edge is the goal (0 in Prime Decline and on There
+   and Back Again's way back, under the Curse as printed) or a Way
+   Station blocks it, the pawn cannot take the die, and when no pawn can,
+   the die is lost with ``("lose", d)`` (event ``("lost_die", p, d)``).
+   Why: "you stay at 0" softens being pushed back, it is no way home; a
+   Curse that carried its target home (Prime Decline, pawns on 3 and 7,
+   roll 9 and 8) would be the best card to play on yourself.  Dice are
+   lost the same way when every pawn is home or out of the turn on
+   There and Back Again's 101 (ruling 10).
 3. A Curse limits every arithmetic move of the cursed player's next turn,
-   dice and add-or-subtract Keepers alike, to subtract and divide.  A Curse
-   cannot target a player already cursed (it would do nothing) and is not
-   playable in a one-player game.
+   dice and add-or-subtract Keepers alike, to the card's "An opponent may
+   only subtract or divide next turn".  In Prime Decline and on There
+   and Back Again's way back those lead to the goal, so the card would
+   help its target: with ``Settings.curse_mirror`` (the default) a pawn
+   travelling down may only add or multiply instead, what the card does
+   in the standard game (only moves away from the goal).  A pawn on There
+   and Back Again's way out keeps - and /.  curse_mirror False: the
+   card's words on every leg.  A Curse cannot target a player already
+   cursed (it would do nothing) and is not playable in a one-player
+   game.
 4. "Send any one pawn back to Start" may target any pawn on the board that
    is not already at the start of its route, the player's own included.
 5. Bump: at the end of the Move phase every pawn of the mover that moved
@@ -63,9 +81,23 @@ House rulings (what the rulebook leaves open, decided once here):
    after each move in Double Time, after an Action moved it).  Until all
    are visited no pawn of that player may reach 101 (0 in Prime Decline;
    the turning point in There and Back Again).
-10. There and Back Again: each pawn turns around on 101 by itself and is
-   home when it reaches 0 again; a bumped pawn goes to 0 on the way out and
-   to 101 on the way back (the worse of the two for it).
+10. There and Back Again: "Get both pawns in to 101, and then back to
+   start."  A pawn that reaches 101 stops there for the rest of the turn,
+   as the first pawn home leaves the board: "When your first pawn reaches
+   the 101 circle exactly, remove it from the board. You cannot move to a
+   number past 101, or "bounce off" 101." (98 + 3 = 101 and then - 4 =
+   97 is the bounce.)  Exactly: a pawn that has moved this turn and
+   stands on 101 takes no more uses, whichever way it came (``parked``).
+   With ``Settings.both_out`` (the default) both pawns must be in before
+   either turns: a pawn on 101 may start back only in a turn that began
+   with the other pawn on 101 or beyond.  So the turn in which the second
+   pawn arrives ends like the standard game's winning move, its dice
+   left lost ("You do not have to use both dice rolls on your winning
+   move").  Why the default: the sentence orders it, both in and then
+   back, and Solitaire 2 says it again ("get your two pawns to 101, and
+   then back to 0").  both_out False: each pawn turns by itself.  A pawn
+   is home when it reaches 0 again; a bumped pawn goes to 0 on the way
+   out and to 101 on the way back ("whichever is worse for you").
 11. Prime Sprint: the first pawn home wins.  Solitaire: one player, only
    the add-or-subtract Keepers in the deck, score = number of rolls.
 12. Who starts: "roll the dice to decide who will play first" (Setup).
@@ -88,10 +120,12 @@ House rulings (what the rulebook leaves open, decided once here):
 from primeplay.numbers import is_all_red
 from primeplay.rng import Rng
 from primeplay.climb import cards as C
-from primeplay.climb.settings import Settings, DECLINE, THERE_AND_BACK
+from primeplay.climb.settings import (Settings, STANDARD, DECLINE,
+                                      THERE_AND_BACK)
 from primeplay.climb.track import (ADD, SUB, MUL, DIV, ALL_OPS, CURSED_OPS,
-                                   TOP, goal_v, to_space, from_space,
-                                   leg_start, apply_op)
+                                   MIRROR, NONE, TOP, goal_v, to_space,
+                                   from_space, leg_start, leg_ops, apply_op,
+                                   forced_target)
 
 ROLL = "roll"
 MOVE = "move"
@@ -242,7 +276,39 @@ def _roll_for_first(s):
 # ---------------------------------------------------------------- queries
 
 def allowed_ops(state):
-    return CURSED_OPS if state.curse_now else ALL_OPS
+    """The mover's op set (track.leg_ops gives one pawn's four ops)."""
+    if not state.curse_now:
+        return ALL_OPS
+    st = state.settings
+    if st.curse_mirror and st.goal != STANDARD:
+        return CURSED_OPS | MIRROR
+    return CURSED_OPS
+
+
+def parked(state, p, i):
+    """Is pawn i of player p (the mover) on There and Back Again's 101 and
+    out of this turn (ruling 10)?  It arrived there by a move this turn,
+    or, with both_out, it waits for the other pawn, which began the turn
+    short of 101."""
+    st = state.settings
+    if st.goal != THERE_AND_BACK or state.pos[2 * p + i] != TOP:
+        return False
+    if state.moved[i]:
+        return True
+    return st.both_out and state.start_pos[1 - i] < TOP
+
+
+def parked_mask(state):
+    """Bit i set for each of the mover's pawns that ``parked`` holds in
+    place (what ``reach.search`` and ``pawn_shares`` take as ``parked``)."""
+    p = state.current
+    return (1 if parked(state, p, 0) else 0) | \
+        (2 if parked(state, p, 1) else 0)
+
+
+def can_move(state, p, i):
+    """May pawn i of the mover p take a use now?"""
+    return state.pos[2 * p + i] != state.end and not parked(state, p, i)
 
 
 def blocked(state, player):
@@ -267,27 +333,31 @@ def die_moves(state, d):
     """The legal uses of one die value: [(move, new_progress), ...]."""
     p = state.current
     ops = allowed_ops(state)
+    goal = state.settings.goal
     block = blocked(state, p)
     out = []
     for i in (0, 1):
-        v = state.pos[2 * p + i]
-        if v == state.end:
+        if not can_move(state, p, i):
             continue
+        v = state.pos[2 * p + i]
+        lops = leg_ops(goal, v, ops)
         for op in (ADD, SUB, MUL, DIV):
-            if (ops >> op) & 1:
+            if (lops >> op) & 1:
                 nv = target(state, v, op, d, block)
                 if nv >= 0:
                     out.append((("die", d, i, op), nv))
     if out:
         return out
-    # Forced below 0 (ruling 2): subtract and stay at 0.
+    # Forced off the board (ruling 2): the pawn stays on the edge, never
+    # home; the move names the op that pushed it (- to 0, + to 101).
     for i in (0, 1):
-        v = state.pos[2 * p + i]
-        if v == state.end:
+        if not can_move(state, p, i):
             continue
-        nv = from_space(state.settings.goal, v, 0)
-        if not (block and nv == TOP):
-            out.append((("die", d, i, SUB), nv))
+        v = state.pos[2 * p + i]
+        nv = forced_target(goal, v, ops, block)
+        if nv != NONE:
+            op = SUB if leg_ops(goal, v, ops) & (1 << SUB) else ADD
+            out.append((("die", d, i, op), nv))
     return out
 
 
@@ -309,11 +379,13 @@ def keeper_moves(state):
             block = blocked(state, p)
             ops = allowed_ops(state)
             for i in (0, 1):
-                v = state.pos[2 * p + i]
-                if v == state.end:
+                if not can_move(state, p, i):
                     continue
+                v = state.pos[2 * p + i]
+                lops = leg_ops(state.settings.goal, v, ops)
                 for op in (ADD, SUB):
-                    if (ops >> op) & 1 and target(state, v, op, card[2], block) >= 0:
+                    if (lops >> op) & 1 and \
+                            target(state, v, op, card[2], block) >= 0:
                         out.append(("keeper", cid, i, op))
         elif effect == "send_start":
             for q in range(state.settings.players):
@@ -410,7 +482,7 @@ def end_positions(state):
             ks.append(state.cards[cid][2])
     return search(state.pos[2 * p], state.pos[2 * p + 1], state.dice, ks,
                   state.settings.goal, allowed_ops(state), blocked(state, p),
-                  state.settings.sprint)
+                  state.settings.sprint, parked_mask(state))
 
 
 # ---------------------------------------------------------------- apply
@@ -502,10 +574,11 @@ def _use_die(state, move):
     d, i, op = move[1], move[2], move[3]
     p = state.current
     v = state.pos[2 * p + i]
-    nv = target(state, v, op, d, blocked(state, p))
+    block = blocked(state, p)
+    nv = target(state, v, op, d, block)
     if nv < 0:
-        # The forced use of ruling 2: below 0, stay at 0.
-        nv = from_space(state.settings.goal, v, 0)
+        # The forced use of ruling 2: the pawn stays on the edge.
+        nv = forced_target(state.settings.goal, v, allowed_ops(state), block)
     state.dice.remove(d)
     _move_pawn(state, i, nv)
 

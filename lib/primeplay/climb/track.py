@@ -21,6 +21,11 @@ ADD, SUB, MUL, DIV = 0, 1, 2, 3
 OP_SYMBOLS = "+-x/"
 ALL_OPS = 15          # bit per op: 1 << ADD | 1 << SUB | ...
 CURSED_OPS = (1 << SUB) | (1 << DIV)
+# An op set with MIRROR means its ops on a leg that goes down (Prime
+# Decline, the way back) are the mirror images: + for -, x for /.  A
+# Curse is CURSED_OPS | MIRROR with Settings.curse_mirror (rules ruling
+# 3): the operations that lead away from the goal on every leg.
+MIRROR = 16
 TOP = 101             # the highest space, and v of "checkpoint" everywhere
 NONE = 255            # "no target" in packed successor tables
 
@@ -60,6 +65,26 @@ def leg_start(goal, v):
     if goal == THERE_AND_BACK and v >= TOP:
         return TOP
     return 0
+
+
+def down_leg(goal, v):
+    """Does a pawn at progress v travel towards lower spaces?  (Standing
+    on 101 in There and Back Again it has turned: the way back.)"""
+    return goal == DECLINE or (goal == THERE_AND_BACK and v >= TOP)
+
+
+def leg_ops(goal, v, ops):
+    """The four-bit set of ops open to a pawn at progress v."""
+    if ops & MIRROR and down_leg(goal, v):
+        return ((ops & 5) << 1) | ((ops & 10) >> 1)
+    return ops & 15
+
+
+def stop_v(goal):
+    """The progress value where a pawn that arrives stays for the rest of
+    the turn though it is not home: There and Back Again's 101 ("you
+    cannot 'bounce off' 101", rules ruling 10); -1 elsewhere."""
+    return TOP if goal == THERE_AND_BACK else -1
 
 
 def apply_op(space, op, d):
@@ -108,13 +133,15 @@ def successor_table(goal, d, ops, blocked):
 
     A bytearray of STRIDE entries per v: the progress values one op with
     ``d`` reaches from v (possibly the same value twice: 2 + 2 = 2 x 2),
-    then NONE.  A pawn at home has none.  ``blocked`` forbids v == 101
+    then NONE.  A pawn at home has none, nor one on There and Back
+    Again's 101 (``stop_v``).  ``ops`` may hold MIRROR (a Curse's ops on
+    a leg that goes down).  ``blocked`` forbids v == 101
     (unvisited Way Stations).  Each op is one loop over exactly the spaces
     where it stays on the board, which costs the VM a fraction of testing
     every op on every space; tables are cached because hints and bots ask
     for the same few dice again and again.
     """
-    key = (_GOALS.index(goal) << 12) | (d << 5) | (ops << 1) | (1 if blocked else 0)
+    key = (_GOALS.index(goal) << 13) | (d << 6) | (ops << 1) | (1 if blocked else 0)
     for i in range(len(_cache) - 1, -1, -1):
         if _cache[i][0] == key:
             hit = _cache.pop(i)
@@ -123,9 +150,13 @@ def successor_table(goal, d, ops, blocked):
     end = goal_v(goal)
     tab = bytearray(b"\xff" * ((end + 1) * STRIDE))
     fill = bytearray(end + 1)
+    stop = stop_v(goal)
     for off, sg, lo, hi in _LEGS[goal]:
+        lops = ops & 15
+        if ops & MIRROR and sg < 0:
+            lops = leg_ops(goal, end, ops)
         for op in range(4):
-            if not (ops >> op) & 1:
+            if not (lops >> op) & 1:
                 continue
             if op == ADD:
                 spaces = range(lo, min(hi, TOP - d) + 1)
@@ -148,6 +179,10 @@ def successor_table(goal, d, ops, blocked):
                 if blocked and nv == TOP:
                     continue
                 v = off + sg * sp
+                if v == stop:
+                    # Arrived on 101 this turn: it stays (a pawn that
+                    # starts the turn there moves by first_targets).
+                    continue
                 tab[v * STRIDE + fill[v]] = nv
                 fill[v] += 1
     if len(_cache) >= CACHE_MAX:
@@ -156,13 +191,34 @@ def successor_table(goal, d, ops, blocked):
     return tab
 
 
-def forced_target(goal, v, blocked):
-    """Where a pawn goes when a die has no legal use at all.
+def first_targets(goal, v, d, ops, blocked):
+    """The progress values one op with ``d`` reaches from v, computed
+    rather than looked up: for a pawn that starts the turn on There and
+    Back Again's 101, whose row the tables leave empty (``stop_v``)."""
+    out = []
+    lops = leg_ops(goal, v, ops)
+    sp = to_space(goal, v)
+    for op in range(4):
+        if (lops >> op) & 1:
+            r = apply_op(sp, op, d)
+            if r >= 0:
+                nv = from_space(goal, v, r)
+                if not (blocked and nv == TOP):
+                    out.append(nv)
+    return out
+
+
+def forced_target(goal, v, ops, blocked):
+    """Where a pawn goes when a die has no legal use at all (a Curse).
 
     The FAQ: "In the unlikely event that you are forced to go below 0, you
-    stay at 0."  Returns NONE when even that is not allowed.
+    stay at 0."  The pawn stays on the edge of the board its ops push it
+    against: 0 with - and /, 101 with a mirrored Curse's + and x.  Never
+    home (rules ruling 2): returns NONE then, or when a Way Station blocks
+    the space; the die is lost.
     """
-    nv = from_space(goal, v, 0)
-    if blocked and nv == TOP:
+    edge = 0 if leg_ops(goal, v, ops) & (1 << SUB) else TOP
+    nv = from_space(goal, v, edge)
+    if nv == goal_v(goal) or (blocked and nv == TOP):
         return NONE
     return nv
