@@ -212,6 +212,9 @@ def expected_draw(pre, move):
         nv = progress_of(goal, v, new_sp)
         if nv == pre.end or nv == pre.start_pos[i]:
             return False
+        if new_sp == space_of(goal, v):
+            # Not a move of the pawn (x 1, / 1): nothing drawn.
+            return False
         return all_red_not_101(new_sp)
     if kind != "commit":
         return False
@@ -348,6 +351,10 @@ def variants(draw):
             st.sampled_from(CUSTOM), unique=True, min_size=1, max_size=3)))
     if draw(st.integers(0, 9)) == 0:
         kw["cards"] = False
+    # The rulings' switches, each way.
+    for k in ("start_roll", "curse_mirror", "both_out", "station_mid_move"):
+        if draw(st.integers(0, 3)) == 0:
+            kw[k] = not getattr(Settings(), k)
     return Settings.preset(name, players=players, **kw)
 
 
@@ -481,7 +488,11 @@ def walk_end_positions(state):
     def key(s):
         ks = tuple(sorted(s.cards[c][2] for c in s.keepers[p]
                           if c not in s.fresh and s.cards[c][1] == "addsub"))
-        return (s.pos[2 * p], s.pos[2 * p + 1], tuple(sorted(s.dice)), ks)
+        # Whether each pawn has moved (one that came to There and Back
+        # Again's 101 stays) and the stations visited (they may count
+        # mid-move) are part of the position.
+        return (s.pos[2 * p], s.pos[2 * p + 1], tuple(sorted(s.dice)), ks,
+                tuple(1 if m else 0 for m in s.moved), s.visited[p])
 
     def rec(s):
         k = key(s)
@@ -504,12 +515,22 @@ def walk_end_positions(state):
     return out
 
 
-@pytest.mark.parametrize("name", [n for n in PRESETS if n != "double_time"])
-def test_end_positions_match_the_legal_moves(name):
+RULING_KW = {"both_out": {"both_out": False},
+             "mirror": {"curse_mirror": False},
+             "mid": {"station_mid_move": True,
+                     "way_stations": (31, 37, 41)}}
+
+
+@pytest.mark.parametrize("name,extra", [
+    (n, None) for n in PRESETS if n != "double_time"] + [
+    ("there_and_back", "both_out"), ("prime_decline", "mirror"),
+    ("there_and_back", "mirror"), ("standard", "mid"),
+    ("prime_decline", "mid"), ("there_and_back", "mid")])
+def test_end_positions_match_the_legal_moves(name, extra):
     # Not Double Time: end_positions models movement only, and Double
     # Time bumps and draws between moves.
-    kw = {}
-    if name == "standard":
+    kw = dict(RULING_KW[extra]) if extra else {}
+    if name == "standard" and not extra:
         kw["way_stations"] = (41, 67)
     cfg = Settings.preset(name, players=3 if "solitaire" not in name
                           else None, **kw)
@@ -519,7 +540,11 @@ def test_end_positions_match_the_legal_moves(name):
         rng = Rng(seed + 77)
         turns = 0
         while g.winner is None and turns < 400:
-            if g.phase == MOVE and g.state.move_count == 0 and turns % 3 == 0:
+            # At the start of Move phases, and mid-turn (a pawn already
+            # moved: on There and Back Again's 101 it stays).
+            if g.phase == MOVE and g.state.dice and (
+                    g.state.move_count == turns % 3 or turns % 3 == 0 and
+                    g.state.move_count == 0):
                 got = set(g.end_positions())
                 assert got == walk_end_positions(g.state), (
                     g.state.pos, g.state.dice, g.state.curse_now)

@@ -266,9 +266,9 @@ def test_a_damaged_tally_is_refused(bad):
 
 def test_the_ruling_settings_round_trip_through_a_save():
     for kw in ({"start_roll": False}, {"curse_mirror": False},
-               {"both_out": False},
+               {"both_out": False}, {"station_mid_move": True},
                {"start_roll": False, "curse_mirror": False,
-                "both_out": False}):
+                "both_out": False, "station_mid_move": True}):
         g = _played(**kw)
         s = saves.restore(saves.snapshot(g.state))
         assert s.settings == g.state.settings
@@ -277,14 +277,15 @@ def test_the_ruling_settings_round_trip_through_a_save():
 
 
 def test_an_old_save_without_the_ruling_fields_takes_the_defaults():
-    g = _played(start_roll=False, curse_mirror=False, both_out=False)
+    g = _played(start_roll=False, curse_mirror=False, both_out=False,
+                station_mid_move=True)
     snap = saves.snapshot(g.state)
     for k in NEWER_FIELDS:
         del snap["settings"][k]
     s = saves.restore(snap)
     assert s.settings == Settings(players=3)
     assert s.settings.start_roll and s.settings.curse_mirror and \
-        s.settings.both_out
+        s.settings.both_out and not s.settings.station_mid_move
 
 
 @pytest.mark.parametrize("field", NEWER_FIELDS)
@@ -299,9 +300,10 @@ def test_a_damaged_ruling_field_is_refused(field, bad):
 
 def test_settings_equality_and_copy_see_the_ruling_fields():
     for k in NEWER_FIELDS:
-        a = Settings(**{k: False})
+        flip = not getattr(Settings(), k)
+        a = Settings(**{k: flip})
         assert a != Settings()
-        assert a.copy() == a and getattr(a.copy(), k) is False
+        assert a.copy() == a and getattr(a.copy(), k) is flip
         assert Settings.from_dict(a.to_dict()) == a
         with pytest.raises(ValueError):
             Settings(**{k: 1})

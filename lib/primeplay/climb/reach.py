@@ -281,7 +281,7 @@ def _row(members, nw):
 
 
 def search(a, b, dice, keepers=(), goal=STANDARD, ops=ALL_OPS,
-           blocked=False, sprint=False, parked=0):
+           blocked=False, sprint=False, parked=0, stations=()):
     """All end pairs from pawns at progress (a, b).
 
     ``dice``: the numbers still to use, all of them, one at a time.
@@ -291,8 +291,10 @@ def search(a, b, dice, keepers=(), goal=STANDARD, ops=ALL_OPS,
     position with dice left over.  So is a pair where neither pawn can
     take a use: home, or on There and Back Again's 101 having arrived or
     ``parked`` (bit 0 for a, bit 1 for b: rules.parked_mask) - the dice
-    left are lost.  The search ignores other pawns and bumping: positions
-    only.
+    left are lost.  ``stations``: with ``blocked``, the progress values of
+    the Way Stations still to visit when a visit counts mid-move (rules
+    ruling 9, station_mid_move); 101 opens once all are visited.  The
+    search ignores other pawns and bumping: positions only.
     """
     end = goal_v(goal)
     if (a == end and b == end) or (sprint and (a == end or b == end)):
@@ -300,9 +302,9 @@ def search(a, b, dice, keepers=(), goal=STANDARD, ops=ALL_OPS,
         final = _new_result(end + 1)
         _set(final, (end + WORD) // WORD, a, b)
         return Reach(final, end + 1)
-    if ops != ALL_OPS:
+    if ops != ALL_OPS or (blocked and stations):
         return _search_joint(a, b, dice, keepers, goal, ops, blocked, sprint,
-                             parked)
+                             parked, stations if blocked else ())
     plan = Plan(dice, keepers, goal, ops, blocked)
     return pair_up(plan, pawn_shares(plan, a, None, parked & 1),
                    pawn_shares(plan, b, None, parked & 2), sprint,
@@ -433,19 +435,26 @@ def _compatible(plan, La, Lb):
         plan.fits(ds_a, ds_b)
 
 
-def _search_joint(a, b, dice, keepers, goal, ops, blocked, sprint, parked=0):
+def _search_joint(a, b, dice, keepers, goal, ops, blocked, sprint, parked=0,
+                  stations=()):
     """The pair-by-pair search, for a Curse: a die no pawn can use forces a
     pawn to the edge of the board (or is lost), which depends on both
-    pawns at once.
+    pawns at once.  Also for Way Stations that count mid-move
+    (``stations``: the progress values of those still to visit): one
+    pawn's visit opens 101 to the other later in the turn.
 
     A pawn that has arrived on There and Back Again's 101 (or is parked
     there) is the value ``w``, one past the board, in a pair: it stands on
     101 but takes no more uses, unlike one that started the turn there.
+    With stations a pair also holds the mask of those still to visit, and
+    the layers' seen-sets are sets (a bitmap per mask would not fit).
     """
     plan = Plan(dice, keepers, goal, ops, blocked)
+    free = Plan(dice, keepers, goal, ops, False) if stations else plan
     end = plan.end
     w = plan.w
     wk = w + 1
+    wk2 = wk * wk
     nw = (w + WORD - 1) // WORD
     final = _new_result(w)
     kcount = plan.kcount
@@ -454,8 +463,9 @@ def _search_joint(a, b, dice, keepers, goal, ops, blocked, sprint, parked=0):
         a = w
     if parked & 2 and b == stop:
         b = w
+    mask = _unvisited(stations, (1 << len(stations)) - 1, a, b)
     layers = [None] * plan.nshares
-    layers[0] = [a * wk + b]
+    layers[0] = [mask * wk2 + a * wk + b]
     seen = [None] * plan.nshares
     for L in range(plan.nshares):
         here = layers[L]
@@ -464,8 +474,10 @@ def _search_joint(a, b, dice, keepers, goal, ops, blocked, sprint, parked=0):
         ds = L // kcount
         km = L - ds * kcount
         for key in here:
-            pa = key // wk
-            pb = key - pa * wk
+            mask = key // wk2
+            pair = key - mask * wk2
+            pa = pair // wk
+            pb = pair - pa * wk
             won = (pa == end and pb == end) or \
                 (sprint and (pa == end or pb == end))
             if won or ds == plan.full_ds:
@@ -473,16 +485,33 @@ def _search_joint(a, b, dice, keepers, goal, ops, blocked, sprint, parked=0):
                      stop if pb == w else pb)
             if won:
                 continue
-            for L2, k2 in _joint_moves(plan, L, ds, km, pa, pb):
+            for L2, k2 in _joint_moves(plan if mask else free, L, ds, km,
+                                       pa, pb):
+                if mask:
+                    m2 = _unvisited(stations, mask, k2 // wk, k2 % wk)
+                    k2 += m2 * wk2
                 if seen[L2] is None:
-                    seen[L2] = bytearray((wk * wk + 7) >> 3)
+                    seen[L2] = set() if stations else \
+                        bytearray((wk2 + 7) >> 3)
                     layers[L2] = []
-                if not seen[L2][k2 >> 3] & (1 << (k2 & 7)):
+                if stations:
+                    if k2 not in seen[L2]:
+                        seen[L2].add(k2)
+                        layers[L2].append(k2)
+                elif not seen[L2][k2 >> 3] & (1 << (k2 & 7)):
                     seen[L2][k2 >> 3] |= 1 << (k2 & 7)
                     layers[L2].append(k2)
         layers[L] = None
         seen[L] = None
     return Reach(final, w)
+
+
+def _unvisited(stations, mask, pa, pb):
+    """``mask`` of stations still to visit, less those pa or pb is on."""
+    for i in range(len(stations)):
+        if mask >> i & 1 and (stations[i] == pa or stations[i] == pb):
+            mask &= ~(1 << i)
+    return mask
 
 
 def _joint_moves(plan, L, ds, km, pa, pb):

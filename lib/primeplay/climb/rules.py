@@ -72,15 +72,27 @@ House rulings (what the rulebook leaves open, decided once here):
    some pawn on spaces 1..100 if there is one; the swap bumps nobody.
    "Steal" takes any Keeper of any other player; with none it does nothing.
    An Action never draws another card.
-8. Double Time: after every single move (a die or a Keeper) the moved
-   pawn bumps and may draw, as at the end of a normal Move phase; a pawn
-   that draws twice must each time end on a new all-red space (not the one
-   it started the turn on).
-9. Way Stations: a station counts as visited when one of the player's
-   pawns stands on it when landings are checked (end of the Move phase,
-   after each move in Double Time, after an Action moved it).  Until all
-   are visited no pawn of that player may reach 101 (0 in Prime Decline;
-   the turning point in There and Back Again).
+8. Double Time: "you bump and draw after each move of a pawn. You can
+   draw two or more Prime cards per turn".  After every use (a die or a
+   Keeper) that takes a pawn to another space, that pawn bumps and may
+   draw by the Draw rule as printed: it "is on an entirely red space" and
+   "did not begin its turn on that space".  A use that leaves the pawn
+   where it stands (x 1, / 1, 0 x d) is no move of the pawn: no bump, no
+   draw, so x 1 on 11 cannot draw again and again.  A pawn that moves on
+   and comes back (11 + 1 = 12, - 1 = 11) has moved and draws again.
+9. Way Stations: "Choose one or more prime number(s) between 30 and 80.
+   Before a player can move any pawn to 101, they need to land a pawn on
+   the chosen space(s)."  Any number of stations, each to be visited.  A
+   station counts as visited when one of the player's pawns stands on it
+   when landings are checked: the end of the Move phase, after each move
+   in Double Time, after an Action moved it - where the rulebook's Bump
+   and Draw look, and Example 2 calls a space a die only went through
+   "passed through".  ``Settings.station_mid_move``: the Move rule's "Your
+   pawns may land on any space" reading, where every use of a die or
+   Keeper that puts a pawn on a station counts at once (and may open 101
+   later in the same turn).  Until all are visited no pawn of that player
+   may reach 101 (0 in Prime Decline; the turning point in There and Back
+   Again).
 10. There and Back Again: "Get both pawns in to 101, and then back to
    start."  A pawn that reaches 101 stops there for the rest of the turn,
    as the first pawn home leaves the board: "When your first pawn reaches
@@ -480,9 +492,16 @@ def end_positions(state):
     for cid in state.keepers[p]:
         if cid not in state.fresh and state.cards[cid][1] == "addsub":
             ks.append(state.cards[cid][2])
+    st = state.settings
+    block = blocked(state, p)
+    stations = []
+    if block and st.station_mid_move:
+        for b in range(len(st.way_stations)):
+            if not state.visited[p] >> b & 1:
+                stations.append(from_space(st.goal, 0, st.way_stations[b]))
     return search(state.pos[2 * p], state.pos[2 * p + 1], state.dice, ks,
-                  state.settings.goal, allowed_ops(state), blocked(state, p),
-                  state.settings.sprint, parked_mask(state))
+                  st.goal, allowed_ops(state), block, st.sprint,
+                  parked_mask(state), stations)
 
 
 # ---------------------------------------------------------------- apply
@@ -554,14 +573,19 @@ def _roll(state, d1, d2):
 def _move_pawn(state, i, nv):
     """Move pawn i of the current player as part of the Move phase."""
     p = state.current
+    was = state.pos[2 * p + i]
     state.pos[2 * p + i] = nv
     state.move_count += 1
     state.moved[i] = state.move_count
+    if state.settings.station_mid_move:
+        _land(state)
     if nv == state.end:
         state.events.append(("home", p, i))
         if _check_win(state):
             return
-    if state.settings.double_time and nv != state.end:
+    # Double Time (ruling 8): a use that leaves the pawn on its space (x 1,
+    # / 1, 0 x d) is no move of the pawn, so nothing to bump or draw.
+    if state.settings.double_time and nv != state.end and nv != was:
         _bump_from(state, p, i)
         _land(state)
         if state.settings.cards and _draws(state, i):

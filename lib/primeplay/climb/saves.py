@@ -111,7 +111,9 @@ def restore(snap):
         if not isinstance(s.current, int) or not 0 <= s.current < n:
             raise SaveError("bad current player")
         s.cursed = [bool(c) for c in _ints(snap["cursed"], n, 0, 1, "curses")]
-        s.visited = _ints(snap["visited"], n, 0, 255, "way stations")
+        s.visited = _ints(snap["visited"], n, 0,
+                          (1 << len(settings.way_stations)) - 1,
+                          "way stations")
         s.extra_rolls = snap["extra"]
         if not isinstance(s.extra_rolls, int) or not 0 <= s.extra_rolls < 100:
             raise SaveError("bad extra rolls")

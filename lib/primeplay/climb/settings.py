@@ -20,7 +20,7 @@ from primeplay.climb import (WAY_STATION_CHOICES, VARIANTS,  # noqa: F401
 
 # Fields added after saves existed: an old save lacks them and loads with
 # the defaults.
-NEWER_FIELDS = ("start_roll", "curse_mirror", "both_out")
+NEWER_FIELDS = ("start_roll", "curse_mirror", "both_out", "station_mid_move")
 BOOL_FIELDS = ("sprint", "double_time", "solitaire", "cards") + NEWER_FIELDS
 
 
@@ -29,12 +29,12 @@ class Settings:
 
     __slots__ = ("players", "goal", "sprint", "double_time", "way_stations",
                  "solitaire", "cards", "custom_cards", "start_roll",
-                 "curse_mirror", "both_out")
+                 "curse_mirror", "both_out", "station_mid_move")
 
     def __init__(self, players=2, goal=STANDARD, sprint=False,
                  double_time=False, way_stations=(), solitaire=False,
                  cards=True, custom_cards=(), start_roll=True,
-                 curse_mirror=True, both_out=True):
+                 curse_mirror=True, both_out=True, station_mid_move=False):
         self.players = players
         self.goal = goal
         self.sprint = sprint
@@ -52,9 +52,12 @@ class Settings:
         # back a Curse allows + and x, the operations that lead away from
         # the goal there (ruling 3).  both_out: in There and Back Again
         # no pawn starts back before both are in on 101 (ruling 10).
+        # station_mid_move: a Way Station counts the moment a die or Keeper
+        # puts a pawn on it, not only where the Move phase ends (ruling 9).
         self.start_roll = start_roll
         self.curse_mirror = curse_mirror
         self.both_out = both_out
+        self.station_mid_move = station_mid_move
         self.validate()
 
     @classmethod
@@ -106,7 +109,8 @@ class Settings:
         return Settings(self.players, self.goal, self.sprint,
                         self.double_time, self.way_stations, self.solitaire,
                         self.cards, self.custom_cards, self.start_roll,
-                        self.curse_mirror, self.both_out)
+                        self.curse_mirror, self.both_out,
+                        self.station_mid_move)
 
     def to_dict(self):
         return {"players": self.players, "goal": self.goal,
@@ -116,7 +120,8 @@ class Settings:
                 "custom_cards": [list(c) for c in self.custom_cards],
                 "start_roll": self.start_roll,
                 "curse_mirror": self.curse_mirror,
-                "both_out": self.both_out}
+                "both_out": self.both_out,
+                "station_mid_move": self.station_mid_move}
 
     @classmethod
     def from_dict(cls, d):
