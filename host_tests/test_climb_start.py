@@ -307,3 +307,13 @@ def test_settings_equality_and_copy_see_the_ruling_fields():
         assert Settings.from_dict(a.to_dict()) == a
         with pytest.raises(ValueError):
             Settings(**{k: 1})
+
+
+def test_a_save_writes_only_the_ruling_fields_that_differ():
+    # A save must stay small (one flash sector holds two dozen): the
+    # switches at their defaults are left out, and read back as defaults.
+    snap = saves.snapshot(_played().state)
+    assert not set(NEWER_FIELDS) & set(snap["settings"])
+    snap = saves.snapshot(_played(both_out=False).state)
+    assert snap["settings"]["both_out"] is False
+    assert set(NEWER_FIELDS) & set(snap["settings"]) == {"both_out"}

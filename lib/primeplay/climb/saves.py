@@ -19,8 +19,16 @@ def snapshot(state):
     """The state between two turns as plain data (dicts, lists, ints)."""
     if state.phase != "roll":
         raise SaveError("a game is saved between turns only")
+    settings = state.settings.to_dict()
+    # The rulings' switches are written only when not the default: a save
+    # stays the size it was (restore gives a missing one its default).
+    from primeplay.climb.settings import NEWER_FIELDS, Settings
+    plain = Settings()
+    for k in NEWER_FIELDS:
+        if settings[k] == getattr(plain, k):
+            del settings[k]
     return {
-        "settings": state.settings.to_dict(),
+        "settings": settings,
         "pos": list(state.pos),
         "keepers": [list(k) for k in state.keepers],
         "deck": list(state.deck),
