@@ -388,7 +388,7 @@ def _done(plan, members, L, parked):
         return out
     if plan.end in members:
         out.append(plan.end)
-    if plan.stop in members and (L or parked):
+    if plan.stop >= 0 and (L or parked) and plan.stop in members:
         out.append(plan.stop)
     return out
 
