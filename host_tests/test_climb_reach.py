@@ -249,3 +249,67 @@ def test_reach_object_views_agree():
     assert all(p in r for p in pairs)
     assert (4, 26) not in r
     assert pairs == reachable((4, 26), [3, 9])
+
+
+# ------------------------------------------------------ There and Back Again
+
+TB_HOME = 202
+
+
+def tb_space(v):
+    return v if v <= HOME else TB_HOME - v
+
+
+@lru_cache(maxsize=None)
+def ref_tb(a, b, dice, done_a, done_b):
+    """There and Back Again from the rulebook and ruling 10: progress
+    0..202 (v > 101 is the way back, 202 home); "you cannot 'bounce off'
+    101": a pawn that came to 101 takes no more uses this turn (nor one
+    ``done`` from the start: parked).  When neither pawn can take a die,
+    the dice left are lost."""
+    done_a = done_a or a == TB_HOME
+    done_b = done_b or b == TB_HOME
+    if a == TB_HOME and b == TB_HOME:
+        return frozenset([(a, b)])
+    if not dice or (done_a and done_b):
+        return frozenset([(a, b)])
+    out = set()
+    for d in set(dice):
+        rest = list(dice)
+        rest.remove(d)
+        rest = tuple(rest)
+        for v, done, other in ((a, done_a, 0), (b, done_b, 1)):
+            if done:
+                continue
+            for q in uses(tb_space(v), d):
+                nv = q if v < HOME else TB_HOME - q
+                stop = nv == HOME
+                if other == 0:
+                    out |= ref_tb(nv, b, rest, stop, done_b)
+                else:
+                    out |= ref_tb(a, nv, rest, done_a, stop)
+    return frozenset(out)
+
+
+tb_progress = st.one_of(st.integers(0, TB_HOME), st.just(HOME),
+                        st.integers(90, 112))
+
+
+@settings(max_examples=300, deadline=None)
+@given(a=tb_progress, b=tb_progress, dice=rolls,
+       parked=st.integers(0, 3))
+def test_there_and_back_search_equals_brute_force(a, b, dice, parked):
+    parked &= (1 if a == HOME else 0) | (2 if b == HOME else 0)
+    got = search(a, b, dice, (), "there_and_back", parked=parked).pairs()
+    assert got == set(ref_tb(a, b, tuple(sorted(dice)), bool(parked & 1),
+                             bool(parked & 2)))
+
+
+def test_there_and_back_no_bounce_example():
+    # The rulebook's 98 with a 3 and a 4: 101, then not back to 97.
+    r = search(98, 20, [3, 4], (), "there_and_back").pairs()
+    assert (101, 24) in r and (101, 16) in r
+    assert (105, 20) not in r
+    # Both pawns in with a die to spare: it is lost.
+    assert (101, 101) in search(99, 99, [2, 2, 2, 2], (),
+                                "there_and_back").pairs()

@@ -12,7 +12,11 @@ searches and a few thousand byte ORs, where a search over pairs touched
 every pair of every layer (25x the work on the MicroPython VM).
 
 Under a Curse the pawns are not independent ("a die no pawn can use"
-depends on both), so that rare case walks pairs (``_search_joint``).
+depends on both), nor with Way Stations that count mid-move (one pawn's
+visit opens 101 to the other), so those rare cases walk pairs
+(``_search_joint``).  Where both pawns are done before the dice are (home,
+or on There and Back Again's 101, which stops a pawn for the turn), the
+dice left are lost, as in the rules (``_add_wins``).
 
 Why bitsets and not sets of tuples: MicroPython hashes a tuple as the sum
 of its items, so (3, 9) and (9, 3) collide and a set of pairs degrades to
