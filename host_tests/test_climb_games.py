@@ -115,7 +115,17 @@ def test_a_hundred_random_games_per_preset(name):
     {"goal": "decline", "double_time": True, "players": 3},
     {"goal": "there_and_back", "sprint": True, "players": 4},
     {"cards": False, "players": 3},
-], ids=["dt+ws", "decline+dt-3p", "there_back+sprint-4p", "no-cards-3p"])
+    # The rulings' switches turned from their defaults.
+    {"goal": "there_and_back", "both_out": False, "players": 3},
+    {"goal": "decline", "curse_mirror": False, "players": 3},
+    {"way_stations": (31, 53, 79), "station_mid_move": True},
+    {"goal": "there_and_back", "way_stations": (41, 67),
+     "station_mid_move": True, "double_time": True},
+    {"start_roll": False, "players": 4},
+], ids=["dt+ws", "decline+dt-3p", "there_back+sprint-4p", "no-cards-3p",
+        "there_back-each-3p", "decline-curse-as-printed-3p",
+        "3-stations-mid-move", "there_back+2-stations-mid-move+dt",
+        "no-start-roll-4p"])
 def test_combined_variants_finish(kw):
     settings = Settings(**kw)
     for seed in range(25):
