@@ -37,13 +37,18 @@ def draw_rows(sc, rows, cursor, top, shown=ROWS):
     chars = SCROLL_CHARS if scrolls else WIDTH // CHAR_W
     bar = BAR_X - 2 if scrolls else WIDTH
     for i in range(top, min(n, top + shown)):
+        # Five rows of 13 pixels are 65: the text sits at the top of its
+        # row and the lit bar starts a pixel above it (the font's first
+        # line is blank), so the fifth row's descenders reach y=63, not
+        # off the panel.
         y = (i - top) * ROW_H
         text = rows[i][:chars]
         if i == cursor:
-            sc.rect(0, y, bar, min(ROW_H, HEIGHT - y), 1)
-            sc.text(0, y + 1, text, 1, 0)
+            by = max(0, y - 1)
+            sc.rect(0, by, bar, min(ROW_H, HEIGHT - by), 1)
+            sc.text(0, y, text, 1, 0)
         else:
-            sc.text(0, y + 1, text)
+            sc.text(0, y, text)
     if scrolls:
         h = min(shown * ROW_H, HEIGHT)
         # The thumb is the part of the list on screen, never shorter than
