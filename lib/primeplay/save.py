@@ -80,7 +80,11 @@ WORDS = ("prefs", "climb", "state", "seats", "seed", "settings", "pos",
          "hand_limit", "hand_size", "clues", "match",
          # Ring Climb
          "rings", "rot", "pawns", "played", "finished", "face", "first",
-         "one_card", "play_on")
+         "one_card", "play_on",
+         # Prime Climb, issue 10: the per-player tally, the rulings'
+         # switches, the computer's speed
+         "tally", "start_roll", "curse_mirror", "both_out",
+         "station_mid_move", "speed")
 
 
 class SaveError(ValueError):
