@@ -57,6 +57,9 @@ class ClimbPlay:
         self.best = 0       # the solitaire record, once the game is over
         self.bot_move = None
         self.shown_dice = (0, 0)
+        # The pawn each player moved last: the cursor starts on it, so the
+        # move under A is the one the player was just making.
+        self.last_pawn = bytearray(len(seats))
         # groups() and preview() of the position on screen, worked out once
         # per position (Game.legal_moves returns one list per position): the
         # screen is drawn fifty times a second.
@@ -96,12 +99,15 @@ class ClimbPlay:
             self.option = 0
         else:
             self.mode = "move"
-            self._clamp()
+            self._default()
         self.bot_move = None
         self.until = self.app.now + BOT_MS
 
     def _apply(self, move):
         mover = self.state.current
+        if move[0] == "die" or (move[0] == "keeper" and
+                                self.state.cards[move[1]][1] == "addsub"):
+            self.last_pawn[mover] = move[2]
         try:
             events = self.game.apply(move)
         except rules.IllegalMove:
@@ -143,6 +149,14 @@ class ClimbPlay:
             self._groups_of = legal
         return self._groups
 
+    def rows(self):
+        """The rows UP/DOWN go through: [(label, [moves])]."""
+        return self.groups()
+
+    def peeking(self):
+        """Is the board shown by itself over the play screen?"""
+        return False
+
     @staticmethod
     def _group(legal):
         out = []
@@ -177,6 +191,17 @@ class ClimbPlay:
             return
         self.group %= len(gs)
         self.option %= len(gs[self.group][1])
+
+    def _default(self):
+        """The cursor after every move, undo and roll: the first row (a
+        die), on the player's last pawn if it can still move, else pawn a;
+        + when it is legal, else the first operation that is.  A press of
+        A then never makes a move left over from another die."""
+        self.group = 0
+        self.option = 0
+        gs = self.groups()
+        if gs:
+            self.option = _pick(gs[0][1], self.last_pawn[self.state.current])
 
     def current_move(self):
         if self.mode == "action":
@@ -523,6 +548,23 @@ class ClimbPlay:
                 "computer" if self.bots[w] else "human", s.turn))
         sc.text(0, 52, "A: menu")
         sc.leds = colours.seat_ring(s.winner or 0, self.app.pixels, 16)
+
+
+def _pick(moves, pawn):
+    """Index in ``moves`` of the one on ``pawn`` (else pawn a) with +,
+    else the first of that pawn; 0 when none uses a pawn."""
+    for want in (pawn, 0):
+        first = -1
+        for i in range(len(moves)):
+            m = moves[i]
+            if m[0] in ("die", "keeper") and len(m) == 4 and m[2] == want:
+                if m[3] == ADD:
+                    return i
+                if first < 0:
+                    first = i
+        if first >= 0:
+            return first
+    return 0
 
 
 class News(Message):
