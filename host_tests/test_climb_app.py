@@ -3,6 +3,7 @@
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 from climb_app_helpers import Table
+from primeplay.app import App
 from primeplay.climb.track import ADD
 
 
@@ -56,3 +57,116 @@ def test_the_cursor_opens_each_die_on_the_last_pawn_with_plus(seed, picks):
         t.choose(m)
         if m[0] == "die":
             last[p] = m[2]
+
+
+# ------------------------------------------------------- computer turns
+
+def test_a_computer_shows_only_the_move_it_makes_then_makes_it():
+    shown = {}
+
+    def watch(t, sc):
+        play = t.play
+        if play is None or t.app.screen is not play or play.peeking():
+            return
+        if play.mode in ("move", "action") and play.is_bot():
+            texts = sc.texts()
+            if play.bot_move is None:
+                assert "thinking..." in texts, texts
+            else:
+                big = play.preview(play.bot_move)[0]
+                assert big in texts, (big, texts)
+                shown["move"] = play.bot_move
+
+    t = Table(seed=5, players=3, seats=(1, 2, 3), watch=watch)
+    play = t.play
+    made = []
+    apply = play._apply
+
+    def checked(move):
+        if move[0] != "roll":
+            # The move made is the one the last frame previewed.
+            assert shown.pop("move", None) == move
+            made.append(move)
+        return apply(move)
+    play._apply = checked
+    for _ in range(300):
+        t.wait(400)
+        if play.mode == "over" or len(made) > 40:
+            break
+    assert len(made) > 40
+
+
+def frames_per_computer_move(speed):
+    t = Table(seed=9, players=2, seats=(1, 1), speed=speed)
+    play = t.play
+    counts = []
+    last = None
+    for _ in range(2000):
+        t.wait(50)
+        if t.app.screen is play and play.bot_move is not None:
+            if play.bot_move is last and counts:
+                counts[-1] += 1
+            else:
+                counts.append(1)
+                last = play.bot_move
+        else:
+            last = None
+        if len(counts) > 12:
+            break
+    return sorted(counts)[len(counts) // 2]
+
+
+def test_computer_speed_sets_how_long_its_move_is_shown():
+    slow, normal, fast, instant = [frames_per_computer_move(s)
+                                   for s in range(4)]
+    assert slow > normal > fast > instant
+    assert slow * 50 >= 1800 - 50 and instant <= 1
+
+
+def test_setup_cycles_each_seat_human_easy_normal_hard():
+    from primeplay.app.climb_setup import ClimbSetup
+    from primeplay.climb.bot import EASY, NORMAL, HARD
+    t = Table(app=App(seed=1))
+    t.app.game_prefs("climb")["seats"][1] = 0
+    t.press("A")                        # Prime Climb
+    t.wait(100)
+    menu = t.app.screen
+    assert isinstance(menu, ClimbSetup)
+    rows = [k for k, _ in menu.layout()]
+    while menu.layout()[menu.cursor][0] != "seat1":
+        t.press("DOWN")
+    seen = []
+    for _ in range(4):
+        t.press("RIGHT")
+        seen.append((t.app.game_prefs("climb")["seats"][1],
+                     t.frame().texts()[menu.cursor - menu.top]))
+    assert [s for s, _ in seen] == [EASY, NORMAL, HARD, 0]
+    assert [x for _, x in seen] == ["P2 yellow: CPU easy",
+                                    "P2 yellow: CPU normal",
+                                    "P2 yellow: CPU hard",
+                                    "P2 yellow: human"]
+    assert "speed" not in rows
+    t.press("RIGHT")
+    t.press("RIGHT")
+    t.press("RIGHT")                    # hard
+    assert "speed" in [k for k, _ in menu.layout()]
+    t.press("UP")
+    t.press("UP")
+    while menu.layout()[menu.cursor][0] != "start":
+        t.press("DOWN")
+    t.press("A")
+    t.wait(100)
+    assert [b.level if b else 0 for b in t.play.bots] == [0, HARD]
+
+
+def test_prefs_keep_levels_and_speed_and_drop_what_is_out_of_range():
+    from primeplay.climb import PREFS, sanitize
+    p = dict(PREFS, seats=[0, 3, 2, 1], speed=3, best={})
+    sanitize(p)
+    assert p["seats"] == [0, 3, 2, 1] and p["speed"] == 3
+    for bad in ({"seats": [0, 4, 0, 0]}, {"seats": [0, True, 0, 0]},
+                {"speed": 4}, {"speed": -1}):
+        p = dict(PREFS, best={})
+        p.update(bad)
+        sanitize(p)
+        assert p["seats"] == PREFS["seats"] and p["speed"] == PREFS["speed"]

@@ -30,8 +30,12 @@ from primeplay.climb.rules import ROLL, ACTION, OVER
 from primeplay.climb.track import OP_SYMBOLS, to_space, ADD, SUB, MUL, DIV
 
 ROLL_MS = 700        # dice tumbling
-BOT_MS = 900         # a computer's pause before each step
-NEWS_BOT_MS = 2500   # news pages of a computer turn go on by themselves
+# By the computer speed setting (climb.SPEEDS: slow, normal, fast,
+# instant): how long a computer's chosen move is shown before it is made
+# (and its dice tumble), and how long its news pages stay.
+BOT_MS = (1800, 900, 400, 0)
+BOT_ROLL_MS = (ROLL_MS, ROLL_MS, 350, 0)
+NEWS_BOT_MS = (4000, 2500, 1200, 700)
 COLS = WIDTH // CHAR_W
 OP_BUTTONS = {"ADD": ADD, "SUB": SUB, "MUL": MUL, "DIV": DIV}
 PAWN = "ab"
@@ -49,7 +53,8 @@ class ClimbPlay:
             # The computer player and its table cost heap a game of humans
             # does not need to give up.
             from primeplay.climb.bot import Bot
-            self.bots = [Bot() if s else None for s in seats]
+            self.bots = [Bot(s) if s else None for s in seats]
+        self.speed = app.game_prefs("climb")["speed"]
         self.mode = "roll"
         self.until = 0
         self.group = 0
@@ -101,7 +106,7 @@ class ClimbPlay:
             self.mode = "move"
             self._default()
         self.bot_move = None
-        self.until = self.app.now + BOT_MS
+        self.until = self.app.now + BOT_MS[self.speed]
 
     def _apply(self, move):
         mover = self.state.current
@@ -138,7 +143,7 @@ class ClimbPlay:
         a moment before a computer's next step."""
         if self.game.phase == OVER:
             self._finish()
-        self.until = self.app.now + NEWS_BOT_MS
+        self.until = self.app.now + BOT_MS[self.speed]
 
     # ------------------------------------------------------------ choices
     def groups(self):
@@ -337,7 +342,8 @@ class ClimbPlay:
 
     def _start_roll(self):
         self.mode = "rolling"
-        self.until = self.app.now + ROLL_MS
+        self.until = self.app.now + (BOT_ROLL_MS[self.speed] if self.is_bot()
+                                     else ROLL_MS)
 
     # ------------------------------------------------------------ time
     def tick(self):
@@ -349,17 +355,19 @@ class ClimbPlay:
             return
         if self.mode == "over" or not self.is_bot():
             return
-        if now < self.until:
-            return
-        bot = self.bots[self.state.current]
         if self.mode == "roll":
-            self._start_roll()
+            if now >= self.until:
+                self._start_roll()
             return
         if self.bot_move is None:
-            self.bot_move = bot.choose(self.state)
+            # The firmware's loop takes a scene between two ticks, so
+            # "thinking" is on the panel while the choice is worked out
+            # (a while, on a board), never the cursor an earlier step
+            # left behind.
+            self.bot_move = self.bots[self.state.current].choose(self.state)
             self._select(self.bot_move)
-            self.until = now + BOT_MS
-        else:
+            self.until = now + BOT_MS[self.speed]
+        elif now >= self.until:
             m = self.bot_move
             self.bot_move = None
             self._apply(m)
@@ -461,6 +469,12 @@ class ClimbPlay:
             else:
                 sc.leds = colours.seat_ring(p, n)
             return
+        if self.is_bot() and self.bot_move is None:
+            sc.text(0, 14, "thinking...", 2)
+            if mode == "move":
+                self._draw_uses(sc, -1)
+            sc.leds = colours.seat_ring(p, n)
+            return
         m = self.current_move()
         if m is None:
             return
@@ -473,7 +487,7 @@ class ClimbPlay:
             sc.text(0, 52, "%d/%d A:ok" % (self.option + 1,
                                           len(self.game.legal_moves())))
         else:
-            self._draw_uses(sc)
+            self._draw_uses(sc, self.group)
         sc.leds = colours.number_ring(focus, n) if focus >= 0 else \
             colours.seat_ring(p, n)
 
@@ -500,14 +514,14 @@ class ClimbPlay:
         sc.text(WIDTH - len(right) * CHAR_W, 0, right)
         sc.rect(0, CHAR_H, WIDTH, 1, 1)
 
-    def _draw_uses(self, sc):
-        """The dice and Keepers left, the chosen one lit."""
+    def _draw_uses(self, sc, lit):
+        """The dice and Keepers left, row ``lit`` lit."""
         gs = self.groups()
         x = 0
         y = 64 - DIE_SIZE
         for gi in range(len(gs)):
             label, moves = gs[gi]
-            on = gi == self.group
+            on = gi == lit
             m = moves[0]
             if m[0] in ("die", "lose"):
                 count = self.state.dice.count(m[1])
@@ -529,7 +543,7 @@ class ClimbPlay:
                     sc.rect(x, y + 3, w, CHAR_H, 1)
                 sc.text(x + 1, y + 3, tag, 1, 0 if on else 1)
                 x += w + 2
-        n = len(gs[self.group][1]) if gs else 0
+        n = len(gs[lit][1]) if gs and lit >= 0 else 0
         if n > 1:
             tag = "%d/%d" % (self.option + 1, n)
             sc.text(WIDTH - len(tag) * CHAR_W, 64 - CHAR_H, tag)
@@ -575,7 +589,7 @@ class News(Message):
     def __init__(self, play, pages, seat, timed):
         app = play.app
         Message.__init__(self, app, pages[0],
-                         timeout=NEWS_BOT_MS if timed else None,
+                         timeout=NEWS_BOT_MS[play.speed] if timed else None,
                          leds=colours.seat_ring(seat, app.pixels, 6),
                          foot="A: go on")
         self.play = play
@@ -586,7 +600,7 @@ class News(Message):
         if self.pages:
             self.lines = self.pages[0]
             if self.until is not None:
-                self.until = self.app.now + NEWS_BOT_MS
+                self.until = self.app.now + NEWS_BOT_MS[self.play.speed]
         else:
             self.app.pop()
             self.play._news_done()

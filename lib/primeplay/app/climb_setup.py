@@ -9,7 +9,8 @@ Loaded when Prime Climb is chosen in the main menu (the registry's
 from primeplay.app import colours
 from primeplay.app.menus import SetupMenu
 
-from primeplay.climb import VARIANTS, WAY_STATION_CHOICES
+from primeplay.climb import VARIANTS, WAY_STATION_CHOICES, SEAT_NAMES, \
+    SEAT_ORDER, SPEEDS
 
 
 class ClimbSetup(SetupMenu):
@@ -39,8 +40,9 @@ class ClimbSetup(SetupMenu):
             out.append(("players", "Players: %d" % p["players"]))
         for s in range(self._players()):
             out.append(("seat%d" % s, "P%d %s: %s" % (
-                s + 1, colours.SEAT_NAMES[s],
-                "computer" if p["seats"][s] else "human")))
+                s + 1, colours.SEAT_NAMES[s], SEAT_NAMES[p["seats"][s]])))
+        if any(p["seats"][:self._players()]):
+            out.append(("speed", "CPU speed: %s" % SPEEDS[p["speed"]]))
         if not self._solo():
             out.append(("cards", "Prime Cards: %s" % ("on" if p["cards"]
                                                       else "off")))
@@ -63,7 +65,10 @@ class ClimbSetup(SetupMenu):
             p["players"] = (p["players"] - 1 + step) % 4 + 1
         elif key.startswith("seat"):
             s = int(key[4:])
-            p["seats"][s] = 1 - p["seats"][s]
+            i = SEAT_ORDER.index(p["seats"][s])
+            p["seats"][s] = SEAT_ORDER[(i + step) % len(SEAT_ORDER)]
+        elif key == "speed":
+            p["speed"] = (p["speed"] + step) % len(SPEEDS)
         elif key == "cards":
             p["cards"] = 1 - p["cards"]
         elif key == "own":
@@ -98,7 +103,7 @@ class ClimbSetup(SetupMenu):
         # the large blocks it needs above them.
         import gc
         gc.collect()
-        if 1 in self.p["seats"][:self._players()]:
+        if any(self.p["seats"][:self._players()]):
             # The computer's 10.5 KB table first (see climb.resume).
             import primeplay.climb.values  # noqa: F401
         from primeplay.app.climb_screen import ClimbPlay

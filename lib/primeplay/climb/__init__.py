@@ -47,6 +47,16 @@ VARIANTS = (
 )
 PRESETS = tuple([v[0] for v in VARIANTS])
 
+# A seat is 0 (a human) or a computer level: climb.bot's NORMAL = 1,
+# HARD = 2, EASY = 3 (1 is what saves before levels called "computer").
+# Named here, not imported: the setup menu must not load the bot.
+SEAT_NAMES = ("human", "CPU normal", "CPU hard", "CPU easy")
+SEAT_ORDER = (0, 3, 1, 2)       # the menu cycles human, easy, normal, hard
+
+# How long a computer's steps and news stay on screen (the play screen's
+# tables are indexed by it).
+SPEEDS = ("slow", "normal", "fast", "instant")
+
 
 # ------------------------------------------- the remembered settings
 # The setup menu's choices and the solitaire records, remembered by the
@@ -56,7 +66,8 @@ PRESETS = tuple([v[0] for v in VARIANTS])
 
 PREFS = {
     "players": 2,
-    "seats": [0, 1, 1, 1],      # 0 human, 1 computer
+    "seats": [0, 1, 1, 1],      # 0 human, else a level (SEAT_NAMES)
+    "speed": 1,                 # SPEEDS
     "variant": "standard",
     "cards": 1,
     "station": 53,
@@ -71,13 +82,13 @@ def sanitize(p):
     every field of PREFS, of its type (so no bools where ints belong)."""
     for k, ok in (("players", (1, 2, 3, 4)), ("variant", PRESETS),
                   ("station", WAY_STATION_CHOICES), ("cards", (0, 1)),
-                  ("own_cards", (0, 1))):
+                  ("own_cards", (0, 1)), ("speed", (0, 1, 2, 3))):
         if p[k] not in ok:
             p[k] = PREFS[k]
     seats = p["seats"]
     ok = len(seats) == 4
     for x in seats:
-        if type(x) != int or x not in (0, 1):
+        if type(x) != int or x not in (0, 1, 2, 3):
             ok = False
     if not ok:
         p["seats"] = list(PREFS["seats"])
@@ -125,7 +136,7 @@ def resume(app, play):
     import gc
     gc.collect()    # see ClimbSetup._start
     seats = play.get("seats") if isinstance(play, dict) else None
-    if isinstance(seats, list) and 1 in seats:
+    if isinstance(seats, list) and any(seats):
         # The computer's 10.5 KB table first, while the heap is still
         # whole: later, between the modules, that block may not be.
         import primeplay.climb.values  # noqa: F401
