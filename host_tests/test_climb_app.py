@@ -170,3 +170,90 @@ def test_prefs_keep_levels_and_speed_and_drop_what_is_out_of_range():
         p.update(bad)
         sanitize(p)
         assert p["seats"] == PREFS["seats"] and p["speed"] == PREFS["speed"]
+
+
+# ------------------------------------------------------------- news
+
+def test_only_a_computers_own_news_goes_on_by_itself():
+    from primeplay.app.climb_screen import News, NEWS_BOT_MS
+    t = Table(seed=21, players=2, seats=(0, 1))
+    play = t.play
+    seen = {"human": 0, "computer": 0}
+    advisor = __import__("primeplay.climb.bot", fromlist=["Bot"]).Bot()
+    for _ in range(3000):
+        scr = t.app.screen
+        if play.mode == "over" or min(seen.values()) >= 3:
+            break
+        if isinstance(scr, News):
+            lines = scr.lines
+            if play.bots[scr.seat] is None:
+                t.wait(10 * NEWS_BOT_MS[0])     # nobody pressed: it stays
+                assert t.app.screen is scr and scr.lines is lines
+                seen["human"] += 1
+                t.press("A")
+            else:
+                t.wait(NEWS_BOT_MS[play.speed] + 100)
+                assert t.app.screen is not scr or scr.lines is not lines
+                seen["computer"] += 1
+        elif scr is not play or play.peeking():
+            t.press("A")
+        elif play.is_bot():
+            t.wait(200)
+        elif play.mode == "roll":
+            t.roll()
+        elif play.mode in ("move", "action"):
+            t.choose(advisor.choose(play.state))
+    assert min(seen.values()) >= 3, seen
+
+
+def test_a_press_as_a_page_turns_by_itself_does_not_skip_the_next():
+    from primeplay.app.climb_screen import NEWS_BOT_MS, NEWS_GUARD_MS
+    t = Table(seed=3, players=2, seats=(1, 1))
+    play = t.play
+    t.skip_news()
+    play._tell([["one"], ["two"], ["three"]], 1)
+    news = t.app.screen
+    assert news.lines == ["one"]
+    while news.lines == ["one"]:
+        t.wait(50)
+    t.press("A")                # meant for "one", which just went
+    assert t.app.screen is news and news.lines == ["two"]
+    t.wait(NEWS_GUARD_MS)
+    t.press("A")
+    assert news.lines == ["three"]
+    assert NEWS_GUARD_MS < NEWS_BOT_MS[3]
+
+
+def page_words(t):
+    """Every word a news page shows, scrolling it down with DOWN."""
+    words = []
+    seen = []
+    for _ in range(10):
+        texts = t.frame().texts()
+        if texts in seen:
+            break
+        seen.append(texts)
+        for line in texts:
+            if line not in words:
+                words.append(line)
+        t.press("DOWN")
+    return " ".join(words).split()
+
+
+def test_a_drawn_cards_whole_text_can_be_read():
+    # "Keeper: Curse! An opponent may only subtract or divide next turn"
+    # lost "next turn" when pages were cut to three lines.
+    long_card = ("keeper", "addsub", 11, "Add or subtract eleven to or "
+                 "from one of your pawns, on this turn or any later turn "
+                 "of yours, even under a Curse's limits if it subtracts")
+    t = Table(seed=3, players=2, seats=(0, 0))
+    play = t.play
+    cards = list(play.state.cards) + [long_card]
+    play.state.cards = tuple(cards)
+    for cid in range(len(cards)):
+        play._tell(play._news_lines([("draw", 0, cid)]), 0)
+        got = page_words(t)
+        for w in cards[cid][3].split():
+            assert w in got, (w, cards[cid][3], got)
+        t.press("A")
+        assert t.app.screen is play

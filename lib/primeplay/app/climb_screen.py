@@ -36,6 +36,8 @@ ROLL_MS = 700        # dice tumbling
 BOT_MS = (1800, 900, 400, 0)
 BOT_ROLL_MS = (ROLL_MS, ROLL_MS, 350, 0)
 NEWS_BOT_MS = (4000, 2500, 1200, 700)
+NEWS_GUARD_MS = 400  # a press this soon after a page turned by itself
+NEWS_ROWS = 4        # lines of a news page above its foot
 COLS = WIDTH // CHAR_W
 OP_BUTTONS = {"ADD": ADD, "SUB": SUB, "MUL": MUL, "DIV": DIV}
 PAWN = "ab"
@@ -132,11 +134,12 @@ class ClimbPlay:
         self.app.keep_game("climb", saves.play(self.state, self.seats,
                                                self.seed))
 
-    def _tell(self, pages, seat):
-        # News of a computer's move, or of the move before a computer's,
-        # goes on by itself: no one may be at the buttons.
-        self.app.push(News(self, pages, seat,
-                           self._all_bots_or_bot_turn()))
+    def _tell(self, pages, seat, timed=None):
+        # Only a computer's own news goes on by itself: a human's ("P1
+        # draws: ...") waits for its reader, whoever plays next.
+        if timed is None:
+            timed = self.bots[seat] is not None
+        self.app.push(News(self, pages, seat, timed))
 
     def _news_done(self):
         """The last page of news has gone: back to the game, which waits
@@ -372,10 +375,6 @@ class ClimbPlay:
             self.bot_move = None
             self._apply(m)
 
-    def _all_bots_or_bot_turn(self):
-        return self.is_bot() or self.bots[(self.state.current - 1) %
-                                          len(self.bots)] is not None
-
     def _select(self, move):
         """Point the cursor at ``move`` so the screen shows the choice."""
         if self.mode == "action":
@@ -402,7 +401,7 @@ class ClimbPlay:
                               "back to start."])
             elif k == "draw":
                 card = s.cards[e[2]]
-                pages.append(["P%d draws:" % (e[1] + 1)] + wrap(card[3])[:3])
+                pages.append(["P%d draws:" % (e[1] + 1)] + wrap(card[3]))
             elif k == "no_effect":
                 pages.append(["The card has", "no effect here."])
             elif k == "cursed":
@@ -411,7 +410,7 @@ class ClimbPlay:
             elif k == "stole":
                 pages.append(["P%d takes a Keeper" % (e[1] + 1),
                               "from P%d:" % (e[2] + 1)] +
-                             wrap(s.cards[e[3]][3])[:2])
+                             wrap(s.cards[e[3]][3]))
             elif k == "switched":
                 pages.append(["Switched places", "with P%d pawn %s." % (
                     e[3] + 1, PAWN[e[4]])])
@@ -583,8 +582,11 @@ def _pick(moves, pawn):
 
 class News(Message):
     """What a move did, a page at a time, over the play screen: A (or B)
-    turns the page; ``timed`` (a computer's news) also turns it after
-    NEWS_BOT_MS.  The LEDs show whose move it was about."""
+    turns the page.  A page longer than the panel (a card's whole text)
+    scrolls with UP/DOWN.  ``timed`` (a computer's own news) also turns
+    the page after NEWS_BOT_MS; a press that comes just as a page turns by
+    itself is dropped, so it cannot skip the next page unread.  The LEDs
+    show whose move it was about."""
 
     def __init__(self, play, pages, seat, timed):
         app = play.app
@@ -593,10 +595,32 @@ class News(Message):
                          leds=colours.seat_ring(seat, app.pixels, 6),
                          foot="A: go on")
         self.play = play
+        self.seat = seat
         self.pages = pages
+        self.top = 0
+        self.turned = -NEWS_GUARD_MS   # when a page last turned by itself
+
+    def press(self, name):
+        if name in ("UP", "DOWN"):
+            most = len(self.lines) - NEWS_ROWS
+            if most > 0:
+                self.top = min(most, max(0, self.top +
+                                         (1 if name == "DOWN" else -1)))
+            if self.until is not None:
+                # Someone is reading: the page waits for A.
+                self.until = None
+        elif name in ("A", "B") and \
+                self.app.now - self.turned >= NEWS_GUARD_MS:
+            self._on()
+
+    def tick(self):
+        if self.until is not None and self.app.now >= self.until:
+            self.turned = self.app.now
+            self._on()
 
     def _on(self):
         self.pages = self.pages[1:]
+        self.top = 0
         if self.pages:
             self.lines = self.pages[0]
             if self.until is not None:
@@ -604,3 +628,21 @@ class News(Message):
         else:
             self.app.pop()
             self.play._news_done()
+
+    def draw(self, sc):
+        lines = self.lines
+        n = len(lines)
+        if n <= NEWS_ROWS + 1 and n > NEWS_ROWS:
+            rows, foot = NEWS_ROWS + 1, None    # five lines fill the panel
+        else:
+            rows = NEWS_ROWS
+            foot = self.foot if n <= NEWS_ROWS else \
+                "v more  A: go on" if self.top + rows < n else \
+                "^ back  A: go on"
+        y = 0
+        for line in lines[self.top:self.top + rows]:
+            sc.text(0, y, line[:COLS])
+            y += CHAR_H + 1
+        if foot is not None:
+            sc.text(0, 64 - CHAR_H, foot)
+        sc.leds = self.leds
