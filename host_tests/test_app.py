@@ -84,21 +84,24 @@ def start_climb(app, players=2, seats=(0, 1), variant="standard"):
 
 
 def choose(app, clock, move):
-    """Press the buttons a player would to make ``move`` on a ClimbPlay."""
+    """Press the buttons a player would to make ``move`` on a ClimbPlay:
+    UP/DOWN to the row that holds it (in action mode there is one),
+    LEFT/RIGHT to it, A."""
     scr = app.screen
+    if scr.peeking():
+        app.press("A")                       # the board after the roll
     for _ in range(60):
         if scr.current_move() == move:
             break
         if scr.mode == "action":
-            app.press("DOWN")
+            app.press("RIGHT")
         else:
-            gs = scr.groups()
-            gi = [i for i in range(len(gs)) if move in gs[i][1]][0]
+            rs = scr.rows()
+            gi = [i for i in range(len(rs)) if move in rs[i][1]][0]
             app.press("DOWN" if gi != scr.group else "RIGHT")
     assert scr.current_move() == move
     app.press("A")
-    if move[0] == "commit":
-        assert isinstance(app.screen, Confirm)
+    if move[0] == "commit" and isinstance(app.screen, Confirm):
         app.press("A")
 
 
@@ -107,7 +110,7 @@ def play_turns(app, clock, limit=3000):
     advisor = Bot()
     scr = app.screen
     for _ in range(limit):
-        if app.screen is not scr:            # news pages over the game
+        if app.screen is not scr or scr.peeking():   # news, the board
             app.press("A")
         elif scr.mode == "over":
             return True
@@ -169,7 +172,8 @@ def test_preview_lights_the_factor_colours_of_the_result():
     clock.wait(800)
     scr.game.state.dice = [3]                # as if only a 3 were left
     scr.game.edited()
-    scr.group = scr.option = 0
+    app.press("A")                           # the board after the roll goes
+    scr.group, scr.option = 1, 0             # the die's row
     choose_until = [m for g in scr.groups() for m in g[1]]
     target = ("die", 3, 0, 2)                # 14 x 3
     assert target in choose_until
@@ -189,6 +193,7 @@ def test_b_undoes_within_the_turn_then_opens_the_menu():
     scr = start_climb(app, 2, (0, 0))
     app.press("A")
     clock.wait(800)
+    app.press("A")                           # the board after the roll goes
     before = list(scr.state.pos)
     app.press("A")                           # first use
     assert scr.state.pos != before or scr.state.dice != []

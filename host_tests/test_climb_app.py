@@ -257,3 +257,118 @@ def test_a_drawn_cards_whole_text_can_be_read():
             assert w in got, (w, cards[cid][3], got)
         t.press("A")
         assert t.app.screen is play
+
+
+# ------------------------------------------------------------ the board
+
+def expected_pawn(state, q, i):
+    v = state.pos[2 * q + i]
+    if v == state.end:
+        return "home"
+    if v == 0:
+        return "start"
+    return str(state.space(q, i))
+
+
+def check_board(t):
+    """The board's first page on the panel lists every pawn where it is."""
+    s = t.play.state
+    texts = t.frame().texts()
+    for q in range(s.settings.players):
+        line = [x for x in texts if x.startswith("P%d a:" % (q + 1))]
+        assert line, texts
+        a, b = line[0].split()[1:3]
+        assert a.rstrip("<>") == "a:" + expected_pawn(s, q, 0), (a, texts)
+        assert b.rstrip("<>") == "b:" + expected_pawn(s, q, 1), (b, texts)
+    if s.settings.cards:
+        assert any(x.endswith("deck %d" % len(s.deck)) for x in texts)
+    return texts
+
+
+def check_pages(t):
+    """RIGHT turns to each player's page: its Keepers by name."""
+    from primeplay.app.climb_screen import keeper_name
+    s = t.play.state
+    for q in range(s.settings.players):
+        t.press("RIGHT")
+        text = " ".join(t.frame().texts())
+        assert text.startswith("P%d " % (q + 1)), text
+        assert ("cursed" in text) == bool(s.cursed[q])
+        for c in s.keepers[q]:
+            assert keeper_name(s.cards[c]) in text, (q, text)
+        if not s.keepers[q]:
+            assert "Keepers: none" in text
+    t.press("RIGHT")                    # round to the first page
+    check_board(t)
+
+
+@settings(max_examples=6, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**31), st.sampled_from(["standard", "there_and_back",
+                                               "way_stations"]))
+def test_the_board_lists_every_pawn_from_every_play_screen(seed, variant):
+    t = Table(seed=seed, players=3, seats=(0, 0, 0), variant=variant)
+    advisor = __import__("primeplay.climb.bot", fromlist=["Bot"]).Bot()
+    play = t.play
+    looked = set()
+    for _ in range(400):
+        if play.mode == "over" or len(looked) == 3 and play.state.turn > 12:
+            break
+        if t.app.screen is not play:
+            t.press("A")
+            continue
+        if play.peeking():
+            # The board shows by itself after a roll; a press only takes
+            # it away.
+            check_board(t)
+            before = (list(play.state.pos), list(play.state.dice))
+            t.press("A")
+            assert not play.peeking() and play.mode == "move"
+            assert (list(play.state.pos), list(play.state.dice)) == before
+            continue
+        mode = play.mode
+        if mode in ("roll", "move", "action") and play.state.turn % 3 == 0 \
+                or mode not in looked:
+            t.press("UP")                   # one press: the board
+            assert play.showing_board()
+            check_board(t)
+            if mode not in looked:
+                check_pages(t)
+            looked.add(mode)
+            t.press("DOWN")                 # back to where the cursor was
+            assert not play.showing_board()
+        if mode == "roll":
+            t.roll()
+        elif mode in ("move", "action"):
+            t.choose(advisor.choose(play.state))
+    assert {"roll", "move"} <= looked
+
+
+def test_the_preview_warns_of_a_bump():
+    t = Table(seed=3, players=2, seats=(0, 0))
+    play = t.play
+    s = play.state
+    s.current = 0
+    s.pos[0:4] = [5, 0, 8, 30]             # P2's a on 8
+    t.press("A")
+    t.wait(800)
+    t.press("A")                            # the board goes
+    s.dice = [3]
+    play.game.edited()
+    play._default()
+    assert play.current_move() == ("die", 3, 0, 0)
+    texts = t.frame().texts()
+    assert "a 5+3=8" in texts and "bumps P2" in texts
+    t.press("RIGHT")                        # a 5-3=2: nobody there
+    texts = t.frame().texts()
+    assert play.current_move() == ("die", 3, 0, 1)
+    assert not [x for x in texts if x.startswith("bumps")]
+
+
+def test_there_and_back_pawns_say_which_way_they_go():
+    from primeplay.app.climb_board import lines
+    t = Table(seed=3, players=2, seats=(0, 0), variant="there_and_back")
+    s = t.play.state
+    s.pos[0:4] = [40, 202 - 60, 0, 101]
+    assert lines(s, 1)[1:3] == ["a: 40, going out", "b: 60, coming back"]
+    assert lines(s, 0)[1:3] == ["P1 a:40> b:60<", "P2 a:start b:101<"]

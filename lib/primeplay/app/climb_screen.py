@@ -10,8 +10,18 @@ The play screen has modes:
   ``b 26x3=78``, and the ring shows 78's factor colours.  A makes the move,
   B takes the last one back (within the turn), or opens the pause menu.
   Boards with + - x / buttons jump straight to that operation.
-* action: a drawn Action card asks which pawn or target.
+* action: a drawn Action card asks which pawn or target (LEFT/RIGHT).
 * over: who won (solitaire: rolls and best).
+
+The board (``climb_board``): where every pawn is, each player's Keepers,
+who is cursed, the Way Stations still to visit, the deck.  One press from
+every play screen, without a button of its own (the reference board has
+six): in move mode it is the row above the first die, so UP from the row
+the cursor starts on shows it; in roll and action mode UP or DOWN shows
+and hides it.  While it shows, LEFT/RIGHT turn its pages (all pawns, then
+a page per player) and A goes back (in roll mode A rolls, as always).
+After every roll it shows by itself for a moment (the dice just rolled
+are under it); any press takes it away, and does nothing else.
 
 Over it, on the app's stack of screens (``App.push``): "End turn?" (a
 ``Confirm``: Bump and Draw happen only after A), the news of a move
@@ -41,6 +51,9 @@ NEWS_ROWS = 4        # lines of a news page above its foot
 COLS = WIDTH // CHAR_W
 OP_BUTTONS = {"ADD": ADD, "SUB": SUB, "MUL": MUL, "DIV": DIV}
 PAWN = "ab"
+PEEK_MS = 1500       # the board after a human's roll
+PEEK_BOT_MS = (2500, 1500, 700, 0)  # ... after a computer's, by speed
+BOARD_ROW = ("Board", ())
 
 
 class ClimbPlay:
@@ -64,6 +77,9 @@ class ClimbPlay:
         self.best = 0       # the solitaire record, once the game is over
         self.bot_move = None
         self.shown_dice = (0, 0)
+        self.board = False      # roll and action mode: the board shows
+        self.page = 0           # its page
+        self.peek_until = 0     # the board after a roll, until then
         # The pawn each player moved last: the cursor starts on it, so the
         # move under A is the one the player was just making.
         self.last_pawn = bytearray(len(seats))
@@ -71,6 +87,7 @@ class ClimbPlay:
         # per position (Game.legal_moves returns one list per position): the
         # screen is drawn fifty times a second.
         self._groups = None
+        self._rows = None
         self._groups_of = None
         self._preview = {}
         self._preview_of = None
@@ -108,6 +125,7 @@ class ClimbPlay:
             self.mode = "move"
             self._default()
         self.bot_move = None
+        self.board = False
         self.until = self.app.now + BOT_MS[self.speed]
 
     def _apply(self, move):
@@ -154,16 +172,24 @@ class ClimbPlay:
         legal = self.game.legal_moves()
         if self._groups_of is not legal:
             self._groups = self._group(legal)
+            self._rows = [BOARD_ROW] + self._groups
             self._groups_of = legal
         return self._groups
 
     def rows(self):
-        """The rows UP/DOWN go through: [(label, [moves])]."""
-        return self.groups()
+        """The rows UP/DOWN go through in move mode: [(label, [moves])],
+        the board first (no moves), then groups()."""
+        self.groups()
+        return self._rows
 
     def peeking(self):
-        """Is the board shown by itself over the play screen?"""
-        return False
+        """Is the board shown by itself, after a roll?"""
+        return self.peek_until > self.app.now
+
+    def showing_board(self):
+        if self.mode == "move":
+            return self.group == 0
+        return self.board and self.mode in ("roll", "action")
 
     @staticmethod
     def _group(legal):
@@ -193,36 +219,33 @@ class ClimbPlay:
         return out
 
     def _clamp(self):
-        gs = self.groups()
-        if not gs:
-            self.group = self.option = 0
-            return
-        self.group %= len(gs)
-        self.option %= len(gs[self.group][1])
+        rs = self.rows()
+        self.group %= len(rs)
+        n = len(rs[self.group][1])
+        self.option = self.option % n if n else 0
 
     def _default(self):
         """The cursor after every move, undo and roll: the first row (a
         die), on the player's last pawn if it can still move, else pawn a;
         + when it is legal, else the first operation that is.  A press of
         A then never makes a move left over from another die."""
-        self.group = 0
-        self.option = 0
-        gs = self.groups()
-        if gs:
-            self.option = _pick(gs[0][1], self.last_pawn[self.state.current])
+        rs = self.rows()
+        self.group = 1 if len(rs) > 1 else 0
+        self.option = _pick(rs[self.group][1],
+                            self.last_pawn[self.state.current])
 
     def current_move(self):
         if self.mode == "action":
             ms = self.game.legal_moves()
             return ms[self.option % len(ms)] if ms else None
-        gs = self.groups()
-        if not gs:
-            return None
+        rs = self.rows()
         self._clamp()
-        return gs[self.group][1][self.option]
+        ms = rs[self.group][1]
+        return ms[self.option] if ms else None
 
     def preview(self, move):
-        """(big text, number whose colours the ring shows)."""
+        """(big text, number whose colours the ring shows, a warning or
+        None: "bumps P2" when the pawn would end the turn on a pawn)."""
         legal = self.game.legal_moves()
         if self._preview_of is not legal:
             self._preview = {}
@@ -246,25 +269,26 @@ class ClimbPlay:
             rules.apply_legal(probe, move)  # from the legal list
             to = to_space(goal, probe.pos[2 * p + i])
             text = "%s %d%s%d=%d" % (PAWN[i], frm, OP_SYMBOLS[move[3]], d, to)
-            return text, to
+            return text, to, _bumps(probe, p, i)
         if k == "lose":
-            return "lose %d" % move[1], -1
+            return "lose %d" % move[1], -1, None
         if k == "commit":
-            return "End turn", -1
+            return "End turn", -1, None
         if k == "keeper":
             effect = s.cards[move[1]][1]
             if effect == "send_start":
                 return "P%d%s to start" % (move[2] + 1, PAWN[move[3]]), \
-                    s.space(move[2], move[3])
-            return "Curse P%d" % (move[2] + 1), -1
+                    s.space(move[2], move[3]), None
+            return "Curse P%d" % (move[2] + 1), -1, None
         if k == "pawn":
-            return "card: pawn %s" % PAWN[move[1]], s.space(p, move[1])
+            return "card: pawn %s" % PAWN[move[1]], s.space(p, move[1]), None
         if k == "switch":
             return "%s<>P%d%s" % (PAWN[move[1]], move[2] + 1,
-                                  PAWN[move[3]]), s.space(move[2], move[3])
+                                  PAWN[move[3]]), s.space(move[2], move[3]), \
+                None
         if k == "steal":
-            return "take P%d's" % (move[1] + 1), -1
-        return k, -1
+            return "take P%d's" % (move[1] + 1), -1, None
+        return k, -1, None
 
     # ------------------------------------------------------------ input
     def press(self, name):
@@ -273,40 +297,67 @@ class ClimbPlay:
             if name in ("A", "B"):
                 self.app.home()
             return
+        if self.peek_until:
+            was = self.peeking()
+            self.peek_until = 0
+            if was:
+                return      # it only takes the board away
         if mode == "rolling" or self.is_bot():
             # A computer is playing, or the dice are in the air.
             if name == "B" and mode != "rolling":
                 self._pause()
             return
+        if name in ("LEFT", "RIGHT") and self.showing_board():
+            n = self.state.settings.players + 1
+            self.page = (self.page + (1 if name == "RIGHT" else -1)) % n
+            return
         if mode == "roll":
             if name in ("A", "ROLL"):
                 self._start_roll()
+            elif name in ("UP", "DOWN"):
+                self._toggle_board()
             elif name == "B":
                 self._pause()
         elif mode == "action":
             n = len(self.game.legal_moves())
-            if name in ("UP", "LEFT"):
-                self.option = (self.option - 1) % n
-            elif name in ("DOWN", "RIGHT"):
-                self.option = (self.option + 1) % n
+            if name in ("UP", "DOWN"):
+                self._toggle_board()
+            elif name == "A" and self.board:
+                self.board = False
+            elif name in ("LEFT", "RIGHT"):
+                self.option = (self.option + (1 if name == "RIGHT" else -1)) \
+                    % n
             elif name == "A":
                 self._apply(self.current_move())
+            elif name == "B":
+                self._pause()
         elif mode == "move":
             self._press_move(name)
 
+    def _toggle_board(self):
+        self.board = not self.board
+        self.page = 0
+
     def _press_move(self, name):
-        gs = self.groups()
+        rs = self.rows()
         if name in ("UP", "DOWN"):
-            self.group = (self.group + (1 if name == "DOWN" else -1)) % len(gs)
-            self.option = 0
+            self.group = (self.group + (1 if name == "DOWN" else -1)) % len(rs)
+            self.option = _pick(rs[self.group][1],
+                                self.last_pawn[self.state.current])
+            self.page = 0
         elif name in ("LEFT", "RIGHT"):
-            n = len(gs[self.group][1])
-            self.option = (self.option + (1 if name == "RIGHT" else -1)) % n
+            n = len(rs[self.group][1])
+            if n:
+                self.option = (self.option + (1 if name == "RIGHT" else -1)) \
+                    % n
         elif name in OP_BUTTONS:
-            self._jump_to_op(gs, OP_BUTTONS[name])
+            if rs[self.group][1]:
+                self._jump_to_op(rs, OP_BUTTONS[name])
         elif name == "A":
             m = self.current_move()
-            if m[0] == "commit":
+            if m is None:
+                self._default()     # the board: back to the dice
+            elif m[0] == "commit":
                 self.app.push(Confirm(self.app, ["End turn?"], self._commit,
                                       paint=self._draw_confirm))
             else:
@@ -353,10 +404,14 @@ class ClimbPlay:
         now = self.app.now
         if self.mode == "rolling":
             if now >= self.until:
+                bot = self.is_bot()
                 self._apply(("roll",))
                 self.shown_dice = self.state.rolled
+                if self.mode == "move":
+                    ms = PEEK_BOT_MS[self.speed] if bot else PEEK_MS
+                    self.peek_until = now + ms if ms else 0
             return
-        if self.mode == "over" or not self.is_bot():
+        if self.mode == "over" or not self.is_bot() or self.peeking():
             return
         if self.mode == "roll":
             if now >= self.until:
@@ -382,11 +437,11 @@ class ClimbPlay:
             if move in ms:
                 self.option = ms.index(move)
             return
-        gs = self.groups()
-        for gi in range(len(gs)):
-            if move in gs[gi][1]:
+        rs = self.rows()
+        for gi in range(len(rs)):
+            if move in rs[gi][1]:
                 self.group = gi
-                self.option = gs[gi][1].index(move)
+                self.option = rs[gi][1].index(move)
                 return
 
     # ------------------------------------------------------------ news
@@ -453,6 +508,12 @@ class ClimbPlay:
         if mode == "over":
             self._draw_over(sc)
             return
+        peek = self.peeking()
+        if peek or self.showing_board():
+            from primeplay.app.climb_board import draw_board
+            draw_board(sc, self.state, 0 if peek else self.page, self.bots,
+                       n)
+            return
         self._draw_header(sc)
         if mode in ("roll", "rolling"):
             who = "rolling..." if mode == "rolling" else \
@@ -460,6 +521,8 @@ class ClimbPlay:
             sc.text(0, 14, "P%d" % (p + 1), 2)
             sc.text(40, 14, colours.SEAT_NAMES[p])
             sc.text(40, 27, who)
+            if mode == "roll" and not self.is_bot():
+                sc.text(40, 40, "UP: board")
             if mode == "rolling":
                 face = (self.app.now // 60) % 10 + 1
                 sc.die(0, 42, face)
@@ -471,13 +534,13 @@ class ClimbPlay:
         if self.is_bot() and self.bot_move is None:
             sc.text(0, 14, "thinking...", 2)
             if mode == "move":
-                self._draw_uses(sc, -1)
+                self._draw_uses(sc, -1, None)
             sc.leds = colours.seat_ring(p, n)
             return
         m = self.current_move()
         if m is None:
             return
-        big, focus = self.preview(m)
+        big, focus, note = self.preview(m)
         scale = 2 if len(big) * CHAR_W * 2 <= WIDTH else 1
         sc.text(0, 14, big, scale)
         if mode == "action":
@@ -486,7 +549,7 @@ class ClimbPlay:
             sc.text(0, 52, "%d/%d A:ok" % (self.option + 1,
                                           len(self.game.legal_moves())))
         else:
-            self._draw_uses(sc, self.group)
+            self._draw_uses(sc, self.group - 1, note)
         sc.leds = colours.number_ring(focus, n) if focus >= 0 else \
             colours.seat_ring(p, n)
 
@@ -513,39 +576,41 @@ class ClimbPlay:
         sc.text(WIDTH - len(right) * CHAR_W, 0, right)
         sc.rect(0, CHAR_H, WIDTH, 1, 1)
 
-    def _draw_uses(self, sc, lit):
-        """The dice and Keepers left, row ``lit`` lit."""
+    def _draw_uses(self, sc, lit, note):
+        """The dice and Keepers left, groups()[lit] lit; at the right the
+        move's warning (``note``), else how many ways LEFT/RIGHT offer."""
         gs = self.groups()
+        n = len(gs[lit][1]) if 0 <= lit < len(gs) else 0
+        if note is None and n > 1:
+            note = "<%d of %d>" % (self.option + 1, n)
+        right = WIDTH - (len(note) * CHAR_W + 2 if note else 0)
         x = 0
         y = 64 - DIE_SIZE
         for gi in range(len(gs)):
-            label, moves = gs[gi]
+            moves = gs[gi][1]
             on = gi == lit
             m = moves[0]
             if m[0] in ("die", "lose"):
-                count = self.state.dice.count(m[1])
-                for _ in range(count):
-                    if x + DIE_SIZE > WIDTH - 30:
+                for _ in range(self.state.dice.count(m[1])):
+                    if x + DIE_SIZE > right:
                         break
                     if on:
                         sc.rect(x, y, DIE_SIZE, DIE_SIZE, 1)
                     sc.die(x, y, m[1], 0 if on else 1)
                     x += DIE_SIZE + 2
             else:
-                tag = "K" if m[0] == "keeper" else "End"
-                if m[0] == "keeper" and self.state.cards[m[1]][1] == "addsub":
-                    tag = "K%d" % self.state.cards[m[1]][2]
+                tag = keeper_name(self.state.cards[m[1]]) \
+                    if m[0] == "keeper" else "End turn"
                 w = len(tag) * CHAR_W + 2
-                if x + w > WIDTH - 24:
+                if x + w > right:
                     continue
                 if on:
                     sc.rect(x, y + 3, w, CHAR_H, 1)
                 sc.text(x + 1, y + 3, tag, 1, 0 if on else 1)
                 x += w + 2
-        n = len(gs[lit][1]) if gs and lit >= 0 else 0
-        if n > 1:
-            tag = "%d/%d" % (self.option + 1, n)
-            sc.text(WIDTH - len(tag) * CHAR_W, 64 - CHAR_H, tag)
+        if note:
+            sc.text(WIDTH - len(note) * CHAR_W, 64 - CHAR_H,
+                    note[:(WIDTH - x) // CHAR_W])
 
     def _draw_over(self, sc):
         s = self.state
@@ -561,6 +626,39 @@ class ClimbPlay:
                 "computer" if self.bots[w] else "human", s.turn))
         sc.text(0, 52, "A: menu")
         sc.leds = colours.seat_ring(s.winner or 0, self.app.pixels, 16)
+
+
+def keeper_name(card):
+    """A Keeper as its tile and the board name it: "+-7", "Start",
+    "Curse"."""
+    e = card[1]
+    if e == "addsub":
+        return "+-%d" % card[2]
+    return "Start" if e == "send_start" else "Curse" if e == "curse" else e
+
+
+def _bumps(probe, p, i):
+    """"bumps P2" when pawn i of player p, where ``probe`` has it, shares
+    its space with another pawn (the bump at the end of the turn, or at
+    once in Double Time); None when it is alone, home or on 0 or 101."""
+    for e in probe.events:
+        if e[0] == "bump":      # Double Time bumps at once
+            return "bumps own %s" % PAWN[e[2]] if e[1] == p else \
+                "bumps P%d" % (e[1] + 1)
+    v = probe.pos[2 * p + i]
+    if v == probe.end:
+        return None
+    goal = probe.settings.goal
+    sp = to_space(goal, v)
+    if sp == 0 or sp == 101:
+        return None
+    for k in range(len(probe.pos)):
+        w = probe.pos[k]
+        if k != 2 * p + i and w != probe.end and to_space(goal, w) == sp:
+            q = k >> 1
+            return "bumps own %s" % PAWN[k & 1] if q == p else \
+                "bumps P%d" % (q + 1)
+    return None
 
 
 def _pick(moves, pawn):
