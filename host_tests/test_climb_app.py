@@ -372,3 +372,90 @@ def test_there_and_back_pawns_say_which_way_they_go():
     s.pos[0:4] = [40, 202 - 60, 0, 101]
     assert lines(s, 1)[1:3] == ["a: 40, going out", "b: 60, coming back"]
     assert lines(s, 0)[1:3] == ["P1 a:40> b:60<", "P2 a:start b:101<"]
+
+
+# ------------------------------------------------------------- labels
+
+def rolled(t, dice, pos=None):
+    """P1's Move phase with ``dice`` left (and pawns at ``pos``), the
+    board after the roll dismissed."""
+    play = t.play
+    s = play.state
+    if pos is not None:
+        s.pos[0:len(pos)] = pos
+    t.press("A")
+    t.wait(800)
+    t.press("A")
+    s.dice = list(dice)
+    play.game.edited()
+    play.game._mark = s.copy()      # undo goes back to these dice
+    play._default()
+    return s
+
+
+def test_the_header_names_whose_turn_with_the_seat_colour():
+    t = Table(seed=3, players=3, seats=(0, 0, 0))
+    s = rolled(t, [4])
+    header = t.frame().texts()[0]
+    assert header.startswith("P1 cyan a") and "T" not in header.split()[-1]
+    t.choose(("die", 4, 0, 0))
+    t.choose(("commit",))
+    t.skip_news()
+    assert s.current == 1
+    assert t.frame().texts()[0].startswith("P2 yellow")
+
+
+def test_keepers_are_named_on_their_tiles():
+    from primeplay.climb.cards import BASE_CARDS
+    t = Table(seed=3, players=2, seats=(0, 0))
+    play = t.play
+    s = play.state
+    want = {}
+    for cid in range(len(BASE_CARDS)):
+        c = BASE_CARDS[cid]
+        if (c[1], c[2]) in (("addsub", 7), ("send_start", 0), ("curse", 0)):
+            want[c[1]] = cid
+    s.keepers[0] = sorted(want.values())
+    s.pos[0:4] = [20, 30, 40, 50]
+    rolled(t, [2])
+    texts = t.frame().texts()
+    for name in ("+-7", "Start", "Curse"):
+        assert name in texts, texts
+    assert "K" not in texts and not [x for x in texts if "/" in x and
+                                     x.replace("/", "").isdigit()]
+
+
+def test_end_turn_is_one_press_and_its_row_says_what_it_does():
+    # "If you end your Move Phase with either of your pawns on the same
+    # space as another pawn, send the pawn you landed on back to Start."
+    t = Table(seed=3, players=2, seats=(0, 0))
+    play = t.play
+    s = rolled(t, [3], pos=[5, 0, 8, 30])
+    t.choose(("die", 3, 0, 0))              # a 5+3=8, onto P2's a
+    assert play.current_move() == ("commit",)
+    texts = t.frame().texts()
+    assert "End turn:" in texts and "bumps P2" in texts, texts
+    t.press("B")                            # still undoable before A
+    s = play.state                          # undo replays onto a copy
+    assert s.pos[0] == 5 and s.dice == [3]
+    t.choose(("die", 3, 0, 0))
+    t.press("A")                            # one press ends the turn
+    s = play.state
+    assert s.current == 1 and s.pos[2] == 0
+    assert "Bump!" in t.frame().texts()
+
+
+def test_end_turn_says_when_it_draws_a_card():
+    # "You draw a Prime Card after your Move and Bump Phases are completed
+    # if: ... At least one of your pawns is on an entirely red space (i.e.,
+    # a prime number greater than 10)": 13.
+    t = Table(seed=3, players=2, seats=(0, 0))
+    play = t.play
+    s = rolled(t, [3], pos=[10, 0, 50, 60])
+    t.choose(("die", 3, 0, 0))              # a 10+3=13
+    assert play.current_move() == ("commit",)
+    texts = t.frame().texts()
+    assert "draws a card" in " ".join(texts), texts
+    deck = len(s.deck)
+    t.press("A")
+    assert len(s.deck) == deck - 1

@@ -23,16 +23,17 @@ a page per player) and A goes back (in roll mode A rolls, as always).
 After every roll it shows by itself for a moment (the dice just rolled
 are under it); any press takes it away, and does nothing else.
 
-Over it, on the app's stack of screens (``App.push``): "End turn?" (a
-``Confirm``: Bump and Draw happen only after A), the news of a move
-(``News``: bumps, cards and card effects, a page at a time) and the pause
-menu (``Pause``: resume, or save and quit).
+End turn is one press of A: its row previews what ending the turn does
+("bumps P2", "draws a card"), and B can still take moves back before it.
+Over the play screen, on the app's stack of screens (``App.push``): the
+news of a move (``News``: bumps, cards and card effects, a page at a
+time) and the pause menu (``Pause``: resume, or save and quit).
 
 Computer seats play the same screens with a visible pause per step.
 """
 
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, DIE_SIZE, wrap
-from primeplay.app import colours, Message, Confirm, Pause
+from primeplay.app import colours, Message, Pause
 from primeplay.climb import saves
 from primeplay.climb.game import Game
 from primeplay.climb import rules
@@ -273,7 +274,7 @@ class ClimbPlay:
         if k == "lose":
             return "lose %d" % move[1], -1, None
         if k == "commit":
-            return "End turn", -1, None
+            return "End turn", -1, _commit_note(s)
         if k == "keeper":
             effect = s.cards[move[1]][1]
             if effect == "send_start":
@@ -357,9 +358,6 @@ class ClimbPlay:
             m = self.current_move()
             if m is None:
                 self._default()     # the board: back to the dice
-            elif m[0] == "commit":
-                self.app.push(Confirm(self.app, ["End turn?"], self._commit,
-                                      paint=self._draw_confirm))
             else:
                 self._apply(m)
         elif name == "B":
@@ -368,9 +366,6 @@ class ClimbPlay:
                 self._sync()
             else:
                 self._pause()
-
-    def _commit(self):
-        self._apply(("commit",))
 
     def _pause(self):
         # "Save and quit": the save holds the game as of the last
@@ -541,73 +536,81 @@ class ClimbPlay:
         if m is None:
             return
         big, focus, note = self.preview(m)
-        scale = 2 if len(big) * CHAR_W * 2 <= WIDTH else 1
-        sc.text(0, 14, big, scale)
+        if m[0] == "commit" and note:
+            # What ending the turn does, on the row itself: A ends it.
+            sc.text(0, 14, "End turn:")
+            sc.text(0, 27, note[:COLS])
+            note = None
+        else:
+            scale = 2 if len(big) * CHAR_W * 2 <= WIDTH else 1
+            sc.text(0, 14, big, scale)
         if mode == "action":
             card = s.cards[s.pending[0]]
             sc.text(0, 40, wrap(card[3])[0][:COLS])
-            sc.text(0, 52, "%d/%d A:ok" % (self.option + 1,
-                                          len(self.game.legal_moves())))
+            n_ = len(self.game.legal_moves())
+            sc.text(0, 52, "<%d of %d> A: ok" % (self.option + 1, n_)
+                    if n_ > 1 else "A: ok")
         else:
             self._draw_uses(sc, self.group - 1, note)
         sc.leds = colours.number_ring(focus, n) if focus >= 0 else \
             colours.seat_ring(p, n)
 
-    def _draw_confirm(self, sc):
-        """"End turn?" under the header (the Confirm's picture)."""
-        self._draw_header(sc)
-        sc.text(0, 14, "End turn?", 2)
-        sc.text(0, 40, "A: yes  B: no")
-        sc.leds = colours.seat_ring(self.state.current, self.app.pixels)
-
     def _draw_header(self, sc):
         s = self.state
         p = s.current
-        parts = ["P%d" % (p + 1)]
+        parts = ["P%d %s" % (p + 1, colours.SEAT_NAMES[p])]
         for i in (0, 1):
-            parts.append("%s%s" % (PAWN[i], "--" if s.is_home(p, i)
+            parts.append("%s%s" % (PAWN[i], "home" if s.is_home(p, i)
                                    else s.space(p, i)))
-        if s.curse_now:
-            parts.append("C")
         text = " ".join(parts)
-        right = "T%d" % s.turn if not s.settings.solitaire else \
-            "R%d" % s.rolls[0]
+        right = "R%d" % s.rolls[0] if s.settings.solitaire else \
+            "cursed" if s.curse_now else ""
         sc.text(0, 0, text[:COLS - len(right) - 1])
         sc.text(WIDTH - len(right) * CHAR_W, 0, right)
         sc.rect(0, CHAR_H, WIDTH, 1, 1)
 
     def _draw_uses(self, sc, lit, note):
         """The dice and Keepers left, groups()[lit] lit; at the right the
-        move's warning (``note``), else how many ways LEFT/RIGHT offer."""
+        move's warning (``note``), else, if there is room, how many ways
+        LEFT/RIGHT offer."""
         gs = self.groups()
-        n = len(gs[lit][1]) if 0 <= lit < len(gs) else 0
-        if note is None and n > 1:
-            note = "<%d of %d>" % (self.option + 1, n)
-        right = WIDTH - (len(note) * CHAR_W + 2 if note else 0)
+        tiles = []      # (group, die value or tag)
         x = 0
-        y = 64 - DIE_SIZE
         for gi in range(len(gs)):
-            moves = gs[gi][1]
-            on = gi == lit
-            m = moves[0]
+            m = gs[gi][1][0]
             if m[0] in ("die", "lose"):
                 for _ in range(self.state.dice.count(m[1])):
-                    if x + DIE_SIZE > right:
-                        break
-                    if on:
-                        sc.rect(x, y, DIE_SIZE, DIE_SIZE, 1)
-                    sc.die(x, y, m[1], 0 if on else 1)
+                    tiles.append((gi, m[1]))
                     x += DIE_SIZE + 2
             else:
                 tag = keeper_name(self.state.cards[m[1]]) \
                     if m[0] == "keeper" else "End turn"
-                w = len(tag) * CHAR_W + 2
-                if x + w > right:
-                    continue
+                tiles.append((gi, tag))
+                x += len(tag) * CHAR_W + 4
+        if note is None and 0 <= lit < len(gs):
+            n = len(gs[lit][1])
+            if n > 1:
+                for note in ("<%d of %d>" % (self.option + 1, n),
+                             "<%d/%d>" % (self.option + 1, n), None):
+                    if note is None or x + len(note) * CHAR_W <= WIDTH:
+                        break
+        right = WIDTH - (len(note) * CHAR_W + 2 if note else 0)
+        x = 0
+        y = 64 - DIE_SIZE
+        for gi, t in tiles:
+            on = gi == lit
+            w = DIE_SIZE if type(t) == int else len(t) * CHAR_W + 2
+            if x + w > right:
+                continue
+            if type(t) == int:
+                if on:
+                    sc.rect(x, y, DIE_SIZE, DIE_SIZE, 1)
+                sc.die(x, y, t, 0 if on else 1)
+            else:
                 if on:
                     sc.rect(x, y + 3, w, CHAR_H, 1)
-                sc.text(x + 1, y + 3, tag, 1, 0 if on else 1)
-                x += w + 2
+                sc.text(x + 1, y + 3, t, 1, 0 if on else 1)
+            x += w + 2
         if note:
             sc.text(WIDTH - len(note) * CHAR_W, 64 - CHAR_H,
                     note[:(WIDTH - x) // CHAR_W])
@@ -659,6 +662,26 @@ def _bumps(probe, p, i):
             return "bumps own %s" % PAWN[k & 1] if q == p else \
                 "bumps P%d" % (q + 1)
     return None
+
+
+def _commit_note(s):
+    """What ending the turn in ``s`` does: "bumps P2, draws a card", "P2
+    plays next"; the card drawn is worked out on a copy and not told."""
+    probe = s.copy()
+    rules.apply_legal(probe, ("commit",))
+    parts = []
+    for e in probe.events:
+        if e[0] == "bump":
+            who = "own %s" % PAWN[e[2]] if e[1] == s.current else \
+                "P%d" % (e[1] + 1)
+            parts.append("bumps " + who)
+        elif e[0] == "draw":
+            parts.append("draws a card")
+        elif e[0] == "station":
+            parts.append("Way Station")
+    if not parts:
+        return None
+    return ", ".join(parts)
 
 
 def _pick(moves, pawn):
