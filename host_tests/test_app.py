@@ -142,8 +142,8 @@ def test_a_whole_game_human_against_computer_through_buttons():
     scr = app.screen
     assert scr.state.phase == OVER
     texts = app.scene().texts()
-    assert texts[0] == "Game over" and "P%d wins!" % (scr.state.winner + 1) \
-        in texts
+    w = scr.state.winner
+    assert texts[0] == "P%d %s wins" % (w + 1, colours.SEAT_NAMES[w])
     app.press("A")
     assert isinstance(app.screen, MainMenu)
     assert app.saved_game is None            # a finished game is not offered

@@ -459,3 +459,139 @@ def test_end_turn_says_when_it_draws_a_card():
     deck = len(s.deck)
     t.press("A")
     assert len(s.deck) == deck - 1
+
+
+# ------------------------------------------------- results and setup
+
+def finished(seed=4, seats=(1, 1), players=2, variant="standard"):
+    t = Table(seed=seed, players=players, seats=seats, variant=variant,
+              speed=3)
+    for _ in range(3000):
+        if t.play.mode == "over":
+            break
+        t.wait(200)
+        if t.app.screen is not t.play:
+            t.press("A")
+    assert t.play.mode == "over"
+    return t
+
+
+def test_results_give_each_players_turns_bumps_and_cards():
+    from primeplay.app.climb_results import Results
+    t = finished()
+    play = t.play
+    s = play.state
+    w = s.winner
+    if getattr(s, "tally", None) is None:
+        # Until the rules engine keeps a tally: the rolls of each player.
+        texts = t.frame().texts()
+        assert texts[1].startswith("in %d turns" % s.rolls[w])
+
+    class Tallied:
+        """The finished state with a tally of our own (the screen shows
+        the tally it is given, whatever it holds)."""
+        tally = [7, 1, 2, 9, 3, 4]
+
+        def __getattr__(self, name):
+            return getattr(play.game.state, name)
+
+    class Over:
+        app, bots, best, state = play.app, play.bots, play.best, Tallied()
+        rematch = None
+    s = Over.state
+    play.results = Results(Over)
+    texts = t.frame().texts()
+    assert texts[1].startswith("in %d turns" % s.tally[3 * w])
+    assert texts[2] == "   turns bumps cards"
+    assert texts[3].split() == ["P1", "7", "1", "2"]
+    t.press("DOWN")
+    assert t.frame().texts()[3].split() == ["P2", "9", "3", "4"]
+
+
+def test_a_rematch_keeps_seats_and_settings_with_a_new_seed():
+    t = finished(seats=(2, 3), players=2, variant="prime_sprint")
+    old = t.play
+    settings, seed = old.state.settings.to_dict(), old.seed
+    t.press("RIGHT")                    # Rematch
+    t.press("A")
+    new = t.play
+    assert new is not old and new.state.winner is None
+    assert new.seats == [2, 3] and new.seed != seed
+    assert new.state.settings.to_dict() == settings
+    assert [b.level for b in new.bots] == [2, 3]
+
+
+def test_menu_from_the_results():
+    from primeplay.app.menus import MainMenu
+    t = finished()
+    t.press("A")
+    assert isinstance(t.app.screen, MainMenu)
+
+
+def setup_menu(t):
+    from primeplay.app.climb_setup import ClimbSetup
+    t.press("A")
+    t.wait(100)
+    assert isinstance(t.app.screen, ClimbSetup)
+    return t.app.screen
+
+
+def to_row(t, menu, key):
+    for _ in range(20):
+        if menu.layout()[menu.cursor][0] == key:
+            return
+        t.press("DOWN")
+    assert False, key
+
+
+def test_way_stations_one_to_three_from_the_setup():
+    t = Table(app=App(seed=2))
+    t.app.game_prefs("climb")["variant"] = "way_stations"
+    menu = setup_menu(t)
+    keys = [k for k, _ in menu.layout()]
+    assert "station" in keys and "station1" in keys and "station2" not in keys
+    to_row(t, menu, "station1")
+    t.press("RIGHT")                    # 31
+    to_row(t, menu, "station2")
+    t.press("RIGHT")                    # 31 is taken: 37
+    t.press("RIGHT")                    # 41
+    to_row(t, menu, "station")
+    for _ in range(3):
+        t.press("RIGHT")                # 59, 61, 67 (53's next ones)
+    assert t.app.game_prefs("climb")["station"] == 67
+    to_row(t, menu, "start")
+    t.press("A")
+    t.wait(100)
+    assert t.play.state.settings.way_stations == (67, 31, 41)
+
+
+def test_no_station_picked_twice_and_none_drops_the_third():
+    from primeplay.climb import WAY_STATION_CHOICES
+    t = Table(app=App(seed=2))
+    t.app.game_prefs("climb")["variant"] = "way_stations"
+    menu = setup_menu(t)
+    p = t.app.game_prefs("climb")
+    to_row(t, menu, "station1")
+    for _ in range(len(WAY_STATION_CHOICES) + 1):
+        t.press("LEFT")
+        st = [p["station"]] + [x for x in p["stations"] if x]
+        assert len(set(st)) == len(st)
+    while p["stations"][0] != 0:
+        t.press("RIGHT")
+    assert "station2" not in [k for k, _ in menu.layout()]
+    assert p["stations"] == [0, 0]
+
+
+def test_the_setup_describes_each_variant_in_a_line():
+    from primeplay.climb import VARIANTS
+    t = Table(app=App(seed=2))
+    menu = setup_menu(t)
+    notes = []
+    for _ in VARIANTS:
+        assert menu.layout()[menu.cursor][0] == "variant"
+        notes.append(menu.note(menu.cursor))
+        t.press("RIGHT")
+    assert len(set(notes)) == len(VARIANTS)
+    assert all(0 < len(n) <= 21 for n in notes)
+    to_row(t, menu, "start")
+    assert menu.note(menu.cursor) is None

@@ -76,6 +76,7 @@ class ClimbPlay:
         self.group = 0
         self.option = 0
         self.best = 0       # the solitaire record, once the game is over
+        self.results = None     # the results screen's state (climb_results)
         self.bot_move = None
         self.shown_dice = (0, 0)
         self.board = False      # roll and action mode: the board shows
@@ -295,8 +296,7 @@ class ClimbPlay:
     def press(self, name):
         mode = self.mode
         if mode == "over":
-            if name in ("A", "B"):
-                self.app.home()
+            self._results().press(name)
             return
         if self.peek_until:
             was = self.peeking()
@@ -616,19 +616,20 @@ class ClimbPlay:
                     note[:(WIDTH - x) // CHAR_W])
 
     def _draw_over(self, sc):
-        s = self.state
-        if s.settings.solitaire:
-            sc.text(0, 0, "Done in", 1)
-            sc.text(0, 14, "%d rolls" % s.rolls[0], 2)
-            sc.text(0, 40, "Best: %d" % self.best)
-        else:
-            w = s.winner
-            sc.text(0, 0, "Game over")
-            sc.text(0, 14, "P%d wins!" % (w + 1), 2)
-            sc.text(0, 40, "%s, %d turns" % (
-                "computer" if self.bots[w] else "human", s.turn))
-        sc.text(0, 52, "A: menu")
-        sc.leds = colours.seat_ring(s.winner or 0, self.app.pixels, 16)
+        self._results().draw(sc)
+
+    def _results(self):
+        if self.results is None:
+            from primeplay.app.climb_results import Results
+            self.results = Results(self)
+        return self.results
+
+    def rematch(self):
+        """The same seats and settings again, from a new seed."""
+        app = self.app
+        settings, seats = self.game.settings, self.seats
+        self.game = None    # its heap back before the next game's
+        app.go(ClimbPlay(app, settings, app.new_seed(), seats))
 
 
 def keeper_name(card):

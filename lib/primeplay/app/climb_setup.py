@@ -10,7 +10,7 @@ from primeplay.app import colours
 from primeplay.app.menus import SetupMenu
 
 from primeplay.climb import VARIANTS, WAY_STATION_CHOICES, SEAT_NAMES, \
-    SEAT_ORDER, SPEEDS
+    SEAT_ORDER, SPEEDS, VARIANT_NOTES
 
 
 class ClimbSetup(SetupMenu):
@@ -51,7 +51,12 @@ class ClimbSetup(SetupMenu):
                 len(self.app.custom_cards), "on" if p["own_cards"]
                 else "off")))
         if p["variant"] == "way_stations":
+            more = p["stations"]
             out.append(("station", "Way Station: %d" % p["station"]))
+            out.append(("station1", "2nd station: %s" % (more[0] or "none")))
+            if more[0]:
+                out.append(("station2", "3rd station: %s" % (
+                    more[1] or "none")))
         out.append(("start", "Start"))
         return out
 
@@ -73,10 +78,44 @@ class ClimbSetup(SetupMenu):
             p["cards"] = 1 - p["cards"]
         elif key == "own":
             p["own_cards"] = 1 - p["own_cards"]
-        elif key == "station":
+        elif key.startswith("station"):
+            self._station(key, step)
+
+    def _station(self, key, step):
+        """The next station choice no other row has; the 2nd and 3rd may
+        also be none (0), and none for the 2nd takes the 3rd with it."""
+        p = self.p
+        more = p["stations"]
+        if key == "station":
             ch = WAY_STATION_CHOICES
-            i = ch.index(p["station"]) if p["station"] in ch else 0
-            p["station"] = ch[(i + step) % len(ch)]
+            have = p["station"]
+            others = more
+        else:
+            k = int(key[7:]) - 1
+            ch = (0,) + WAY_STATION_CHOICES
+            have = more[k]
+            others = [p["station"], more[1 - k]]
+        i = ch.index(have) if have in ch else 0
+        for _ in range(len(ch)):
+            i = (i + step) % len(ch)
+            if ch[i] == 0 or ch[i] not in others:
+                break
+        if key == "station":
+            p["station"] = ch[i]
+        else:
+            more[k] = ch[i]
+            if not more[0]:
+                more[1] = 0
+
+    def note(self, i):
+        """A line about row ``i`` (the menu draws it under the rows): what
+        the chosen variant is."""
+        key = self.layout()[i][0]
+        if key == "variant":
+            return VARIANT_NOTES[self._variant()]
+        if key.startswith("station"):
+            return "prime 31-79, visited first"
+        return None
 
 
     def settings(self):
@@ -84,7 +123,8 @@ class ClimbSetup(SetupMenu):
         p = self.p
         kw = {}
         if p["variant"] == "way_stations":
-            kw["way_stations"] = (p["station"],)
+            kw["way_stations"] = tuple([p["station"]] +
+                                       [x for x in p["stations"] if x])
         if not self._solo():
             kw["cards"] = bool(p["cards"])
         if self.app.custom_cards and p["own_cards"]:

@@ -46,6 +46,17 @@ VARIANTS = (
     ("solitaire2", "Solitaire 2"),
 )
 PRESETS = tuple([v[0] for v in VARIANTS])
+# The setup menu's line under the rows about each variant (same order).
+VARIANT_NOTES = (
+    "race 0 to 101",
+    "bump, draw every move",
+    "visit primes first",
+    "first pawn home wins",
+    "race 101 down to 0",
+    "to 101 and back to 0",
+    "alone: fewest rolls",
+    "alone, there and back",
+)
 
 # A seat is 0 (a human) or a computer level: climb.bot's NORMAL = 1,
 # HARD = 2, EASY = 3 (1 is what saves before levels called "computer").
@@ -71,6 +82,7 @@ PREFS = {
     "variant": "standard",
     "cards": 1,
     "station": 53,
+    "stations": [0, 0],         # a 2nd and 3rd Way Station, 0: none
     "best": {},                 # solitaire records by variant
     "own_cards": 1,             # play with cards.txt's cards, if any
 }
@@ -92,6 +104,17 @@ def sanitize(p):
             ok = False
     if not ok:
         p["seats"] = list(PREFS["seats"])
+    # More stations: each a choice, none twice, and no 3rd without a 2nd.
+    more = p["stations"]
+    used = [p["station"]]
+    keep = []
+    for x in (more[:2] if len(more) >= 2 else ()):
+        if type(x) == int and x in WAY_STATION_CHOICES and x not in used:
+            used.append(x)
+            keep.append(x)
+        else:
+            break
+    p["stations"] = keep + [0] * (2 - len(keep))
     # Solitaire records: a roll count per variant, nothing else.
     best = {}
     for k in ("solitaire1", "solitaire2"):
