@@ -60,6 +60,9 @@ class Table(ButtonTable):
         for _ in range(80):
             if play.current_move() == move:
                 break
+            if play.mode == "action":
+                self.press("RIGHT")         # the card's choices
+                continue
             rows = play.rows()
             gi = [i for i in range(len(rows)) if move in rows[i][1]]
             assert gi, (move, rows)

@@ -595,3 +595,99 @@ def test_the_setup_describes_each_variant_in_a_line():
     assert all(0 < len(n) <= 21 for n in notes)
     to_row(t, menu, "start")
     assert menu.note(menu.cursor) is None
+
+
+# --------------------------------------------- who starts, and the Hint
+
+def test_the_start_rolls_are_told_before_the_first_turn(monkeypatch):
+    from primeplay.climb import rules
+    from primeplay.app.climb_screen import News
+    new_game = rules.new_game
+
+    def rolled_for_start(settings=None, seed=0):
+        s = new_game(settings, seed)
+        if not any(e[0] == "first" for e in s.events):
+            # The rules engine's start rolls, as it will record them: a
+            # tie at 12, then 7 against 9.
+            s.events = [("start_roll", 0, 6, 6), ("start_roll", 1, 6, 6),
+                        ("start_roll", 0, 3, 4), ("start_roll", 1, 4, 5),
+                        ("first", 1)]
+            s.current = 1
+        return s
+    monkeypatch.setattr(rules, "new_game", rolled_for_start)
+    t = Table(app=App(seed=5))
+    p = t.app.game_prefs("climb")
+    p["seats"][0:2] = [0, 1]
+    t.press("A")
+    t.wait(100)
+    t.press("UP")
+    t.press("A")
+    t.wait(200)
+    news = t.app.screen
+    assert isinstance(news, News)
+    s = t.play.state
+    want = ["P%d rolls %d+%d=%d" % (e[1] + 1, e[2], e[3], e[2] + e[3])
+            for e in s.events if e[0] == "start_roll"]
+    first = [e[1] for e in s.events if e[0] == "first"][0]
+    text = page_words(t)
+    for line in want + ["P%d starts." % (first + 1)]:
+        assert line.split()[-1] in text, (line, text)
+    t.wait(20000)                       # a human plays: it waits for A
+    assert t.app.screen is news
+    t.press("A")
+    assert t.app.screen is t.play and s.current == first
+
+
+def to_hint(t):
+    play = t.play
+    for _ in range(len(play.rows()) + 1):
+        if play.rows()[play.group][0] == "Hint":
+            return
+        t.press("UP")
+    assert False, play.rows()
+
+
+@settings(max_examples=8, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**31), st.sampled_from(["standard", "double_time",
+                                               "prime_decline",
+                                               "there_and_back"]))
+def test_the_hint_shows_its_moves_and_makes_one_a_press(seed, variant):
+    from primeplay.climb.hint import hint
+    from primeplay.climb.rules import is_legal
+    t = Table(seed=seed, players=2, seats=(0, 0), variant=variant)
+    play = t.play
+    advisor = __import__("primeplay.climb.bot", fromlist=["Bot"]).Bot()
+    hinted = 0
+    for _ in range(300):
+        if play.mode == "over" or hinted >= 6:
+            break
+        if t.app.screen is not play or play.peeking():
+            t.press("A")
+        elif play.mode == "roll":
+            t.roll()
+        elif play.mode == "move" and play.state.dice and \
+                play.state.turn % 2 == 0:
+            want = hint(play.state)
+            to_hint(t)
+            t.press("A")                # show it
+            texts = " ".join(t.frame().texts())
+            if not want:
+                assert "No hint here." in texts
+                t.choose(advisor.choose(play.state))
+                continue
+            shown = play.hint_text.split(", ")
+            assert len(shown) == len(want)
+            assert shown[0] in texts
+            for m in want:
+                s = play.state
+                assert is_legal(s, m)   # never an illegal suggestion
+                dice = len(s.dice)
+                t.press("A")            # one press, one move
+                if t.app.screen is not play or play.mode != "move":
+                    break
+                assert len(play.state.dice) < dice or m[0] == "keeper"
+            hinted += 1
+        elif play.mode in ("move", "action"):
+            t.choose(advisor.choose(play.state))
+    assert hinted or play.mode == "over"

@@ -55,6 +55,7 @@ PAWN = "ab"
 PEEK_MS = 1500       # the board after a human's roll
 PEEK_BOT_MS = (2500, 1500, 700, 0)  # ... after a computer's, by speed
 BOARD_ROW = ("Board", ())
+HINT_ROW = ("Hint", ())
 
 
 class ClimbPlay:
@@ -90,9 +91,16 @@ class ClimbPlay:
         # screen is drawn fifty times a second.
         self._groups = None
         self._rows = None
+        self.hint = None        # the Hint's moves still to make
+        self.hint_of = None     # the legal list of the position it is for
+        self.hint_text = ""
         self._groups_of = None
         self._preview = {}
         self._preview_of = None
+        # Who starts, as the dice said (a new game's events): told on the
+        # first tick, over this screen.
+        self.start_news = _start_lines(self.state.events) \
+            if game is None else None
         self._sync()
 
     @classmethod
@@ -175,12 +183,15 @@ class ClimbPlay:
         if self._groups_of is not legal:
             self._groups = self._group(legal)
             self._rows = [BOARD_ROW] + self._groups
+            if self.state.dice and not self.is_bot():
+                self._rows.append(HINT_ROW)
             self._groups_of = legal
         return self._groups
 
     def rows(self):
         """The rows UP/DOWN go through in move mode: [(label, [moves])],
-        the board first (no moves), then groups()."""
+        the board first (no moves), then groups(), then, for a human with
+        dice left, the Hint (no moves: A works it out)."""
         self.groups()
         return self._rows
 
@@ -259,38 +270,46 @@ class ClimbPlay:
         return got
 
     def _work_out_preview(self, move):
-        s = self.state
-        p = s.current
-        goal = s.settings.goal
-        k = move[0]
-        if k == "die" or (k == "keeper" and s.cards[move[1]][1] == "addsub"):
-            i = move[2]
-            d = move[1] if k == "die" else s.cards[move[1]][2]
-            frm = s.space(p, i)
-            probe = s.copy()
-            rules.apply_legal(probe, move)  # from the legal list
-            to = to_space(goal, probe.pos[2 * p + i])
-            text = "%s %d%s%d=%d" % (PAWN[i], frm, OP_SYMBOLS[move[3]], d, to)
-            return text, to, _bumps(probe, p, i)
-        if k == "lose":
-            return "lose %d" % move[1], -1, None
-        if k == "commit":
-            return "End turn", -1, _commit_note(s)
-        if k == "keeper":
-            effect = s.cards[move[1]][1]
-            if effect == "send_start":
-                return "P%d%s to start" % (move[2] + 1, PAWN[move[3]]), \
-                    s.space(move[2], move[3]), None
-            return "Curse P%d" % (move[2] + 1), -1, None
-        if k == "pawn":
-            return "card: pawn %s" % PAWN[move[1]], s.space(p, move[1]), None
-        if k == "switch":
-            return "%s<>P%d%s" % (PAWN[move[1]], move[2] + 1,
-                                  PAWN[move[3]]), s.space(move[2], move[3]), \
-                None
-        if k == "steal":
-            return "take P%d's" % (move[1] + 1), -1, None
-        return k, -1, None
+        return move_preview(self.state, move)
+
+    # ------------------------------------------------------------ hint
+    def _hint(self):
+        """A on the Hint row: work the hint out (the first press), then
+        make its next move, one press a move.  A hint belongs to the
+        position it was worked out for: any other move or an undo drops
+        it (the legal list is new then)."""
+        legal = self.game.legal_moves()
+        if self.hint is None or self.hint_of is not legal:
+            from primeplay.climb.hint import hint
+            self.hint = hint(self.state)
+            self.hint_of = legal
+            self.hint_text = _hint_text(self.state, self.hint)
+            return
+        if not self.hint:
+            return
+        m = self.hint[0]
+        rest = self.hint[1:]
+        self._apply(m)
+        if rest and self.mode == "move" and self.app.screen is self:
+            self.hint = rest
+            self.hint_of = self.game.legal_moves()
+            self.hint_text = _hint_text(self.state, rest)
+            self.group = len(self.rows()) - 1   # stay on the Hint row
+
+    def _draw_hint(self, sc):
+        if self.hint is None or self.hint_of is not self.game.legal_moves():
+            sc.text(0, 14, "Hint", 2)
+            sc.text(0, 52, "A: the best moves")
+            return
+        if not self.hint:
+            sc.text(0, 14, "No hint here.")
+            return
+        y = 14
+        for line in wrap(self.hint_text)[:3]:
+            sc.text(0, y, line)
+            y += CHAR_H + 1
+        sc.text(0, 52, ("A: %s" % _hint_text(self.state,
+                                             self.hint[:1]))[:COLS])
 
     # ------------------------------------------------------------ input
     def press(self, name):
@@ -357,7 +376,10 @@ class ClimbPlay:
         elif name == "A":
             m = self.current_move()
             if m is None:
-                self._default()     # the board: back to the dice
+                if rs[self.group] is HINT_ROW:
+                    self._hint()
+                else:
+                    self._default()     # the board: back to the dice
             else:
                 self._apply(m)
         elif name == "B":
@@ -397,6 +419,13 @@ class ClimbPlay:
     # ------------------------------------------------------------ time
     def tick(self):
         now = self.app.now
+        if self.start_news:
+            pages = [self.start_news]
+            self.start_news = None
+            # Nobody's move: it waits for A unless no human plays.
+            self._tell(pages, self.state.current,
+                       timed=None not in self.bots)
+            return
         if self.mode == "rolling":
             if now >= self.until:
                 bot = self.is_bot()
@@ -534,6 +563,9 @@ class ClimbPlay:
             return
         m = self.current_move()
         if m is None:
+            if mode == "move":
+                self._draw_hint(sc)
+                sc.leds = colours.seat_ring(p, n)
             return
         big, focus, note = self.preview(m)
         if m[0] == "commit" and note:
@@ -630,6 +662,66 @@ class ClimbPlay:
         settings, seats = self.game.settings, self.seats
         self.game = None    # its heap back before the next game's
         app.go(ClimbPlay(app, settings, app.new_seed(), seats))
+
+
+def move_preview(s, move):
+    """(big text, number whose colours the ring shows, a warning or None)
+    of ``move``, legal in ``s``."""
+    p = s.current
+    goal = s.settings.goal
+    k = move[0]
+    if k == "die" or (k == "keeper" and s.cards[move[1]][1] == "addsub"):
+        i = move[2]
+        d = move[1] if k == "die" else s.cards[move[1]][2]
+        frm = s.space(p, i)
+        probe = s.copy()
+        rules.apply_legal(probe, move)  # from the legal list
+        to = to_space(goal, probe.pos[2 * p + i])
+        text = "%s %d%s%d=%d" % (PAWN[i], frm, OP_SYMBOLS[move[3]], d, to)
+        return text, to, _bumps(probe, p, i)
+    if k == "lose":
+        return "lose %d" % move[1], -1, None
+    if k == "commit":
+        return "End turn", -1, _commit_note(s)
+    if k == "keeper":
+        effect = s.cards[move[1]][1]
+        if effect == "send_start":
+            return "P%d%s to start" % (move[2] + 1, PAWN[move[3]]), \
+                s.space(move[2], move[3]), None
+        return "Curse P%d" % (move[2] + 1), -1, None
+    if k == "pawn":
+        return "card: pawn %s" % PAWN[move[1]], s.space(p, move[1]), None
+    if k == "switch":
+        return "%s<>P%d%s" % (PAWN[move[1]], move[2] + 1,
+                              PAWN[move[3]]), s.space(move[2], move[3]), \
+            None
+    if k == "steal":
+        return "take P%d's" % (move[1] + 1), -1, None
+    return k, -1, None
+
+
+def _start_lines(events):
+    """"P1 rolls 7", ..., "P2 starts." from a new game's events (rolls
+    again after a tie included); None without them."""
+    out = []
+    for e in events:
+        if e[0] == "start_roll":
+            out.append("P%d rolls %d+%d=%d" % (e[1] + 1, e[2], e[3],
+                                             e[2] + e[3]))
+        elif e[0] == "first":
+            out.append("P%d starts." % (e[1] + 1))
+    return out or None
+
+
+def _hint_text(s, moves):
+    """``moves`` in turn from ``s``, as the preview writes each: "a
+    26x3=78, b 5+3=8"."""
+    probe = s.copy()
+    out = []
+    for m in moves:
+        out.append(move_preview(probe, m)[0])
+        rules.apply(probe, m)
+    return ", ".join(out)
 
 
 def keeper_name(card):
