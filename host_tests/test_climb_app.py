@@ -1,6 +1,9 @@
 """Prime Climb's play screens at the table, driven through the buttons."""
 
+import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
+
+import vm_games
 
 from climb_app_helpers import Table
 from primeplay.app import App
@@ -397,7 +400,7 @@ def test_the_header_names_whose_turn_with_the_seat_colour():
     t = Table(seed=3, players=3, seats=(0, 0, 0))
     s = rolled(t, [4])
     header = t.frame().texts()[0]
-    assert header.startswith("P1 cyan a") and "T" not in header.split()[-1]
+    assert header.startswith("P1 cyan a:") and "T" not in header.split()[-1]
     t.choose(("die", 4, 0, 0))
     t.choose(("commit",))
     t.skip_news()
@@ -691,3 +694,41 @@ def test_the_hint_shows_its_moves_and_makes_one_a_press(seed, variant):
         elif play.mode in ("move", "action"):
             t.choose(advisor.choose(play.state))
     assert hinted or play.mode == "over"
+
+
+# ------------------------------------------------ the same on every VM
+
+APP_GUEST = """
+from primeplay.app import App
+a = App(seed=%d)
+p = a.game_prefs("climb")
+p["players"] = 3
+p["seats"][0:3] = [0, 3, 0]
+p["speed"] = 2
+a.press('A'); a.scene(); a.tick(1)
+a.press('UP'); a.press('A'); a.scene(); a.tick(2)
+t = 2
+keys = ('A', 'UP', 'RIGHT', 'DOWN', 'A', 'A', 'UP', 'UP', 'A', 'A', 'A',
+        'DOWN', 'LEFT', 'A', 'B', 'A', 'RIGHT', 'A', 'A')
+for i in range(1500):
+    a.press(keys[i %% len(keys)])
+    t += 300
+    a.tick(t)
+    sc = a.scene()
+    if i %% 25 == 0:
+        print(i, repr(sc.texts()))
+        print(repr(sc.leds))
+    if getattr(a.screen, "mode", "") == "over":
+        print(i, "over", repr(sc.texts()))
+        break
+"""
+
+
+@pytest.mark.parametrize("vm", [v for v in vm_games.VMS
+                                if getattr(v, "values", [v])[0] != "wasm"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_play_screens_are_the_same_on_every_vm(vm, seed):
+    # Board view, Hint, news, results, a computer at the easy level: the
+    # screens run on the board too.
+    guest = APP_GUEST % seed
+    assert vm_games.on_vm(vm, guest) == vm_games.on_cpython(guest)

@@ -1,17 +1,22 @@
-"""Prime Climb at the table: roll, choose, confirm, hear what happened.
+"""Prime Climb at the table: roll, choose, hear what happened.
 
 The play screen has modes:
 
 * roll: whose turn; A (or ROLL) rolls.  The dice tumble on the LEDs for a
   moment before the roll is made.
-* move: only legal choices are offered.  UP/DOWN picks what to use (each
-  die value, each playable Keeper, End turn), LEFT/RIGHT picks how (which
-  pawn and which operation); the big line previews the result, e.g.
-  ``b 26x3=78``, and the ring shows 78's factor colours.  A makes the move,
-  B takes the last one back (within the turn), or opens the pause menu.
-  Boards with + - x / buttons jump straight to that operation.
+* move: only legal choices are offered.  UP/DOWN picks the row: the
+  Board, each die value, each playable Keeper ("+-7", "Start", "Curse"),
+  End turn, and for a human the Hint; LEFT/RIGHT picks how (which pawn and
+  which operation: "<1 of 6>").  The cursor opens every die on the pawn
+  the player moved last (else a) with + (else the first legal operation),
+  so A never makes a move left over from another die.  The big line
+  previews the result, e.g. ``b 26x3=78``, with "bumps P2" when the pawn
+  would end the turn on another, and the ring shows 78's factor colours.
+  A makes the move, B takes the last one back (within the turn), or opens
+  the pause menu.  Boards with + - x / buttons jump to that operation.
 * action: a drawn Action card asks which pawn or target (LEFT/RIGHT).
-* over: who won (solitaire: rolls and best).
+* over: the results (``climb_results``): turns, bumps and cards of each
+  player, Rematch or the menu.
 
 The board (``climb_board``): where every pawn is, each player's Keepers,
 who is cursed, the Way Stations still to visit, the deck.  One press from
@@ -25,11 +30,16 @@ are under it); any press takes it away, and does nothing else.
 
 End turn is one press of A: its row previews what ending the turn does
 ("bumps P2", "draws a card"), and B can still take moves back before it.
-Over the play screen, on the app's stack of screens (``App.push``): the
-news of a move (``News``: bumps, cards and card effects, a page at a
-time) and the pause menu (``Pause``: resume, or save and quit).
+The Hint row: A shows the moves ``climb.hint`` plans for the rest of the
+roll, each further A makes the next of them.
 
-Computer seats play the same screens with a visible pause per step.
+Over the play screen, on the app's stack of screens (``App.push``): the
+news of a move (``News``: who starts, bumps, cards and card effects, a
+page at a time; only a computer's own news goes on by itself) and the
+pause menu (``Pause``: resume, or save and quit).
+
+Computer seats play the same screens: "thinking...", then the preview of
+the move chosen, for a time set by the computer speed (prefs "speed").
 """
 
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, DIE_SIZE, wrap
@@ -592,8 +602,8 @@ class ClimbPlay:
         p = s.current
         parts = ["P%d %s" % (p + 1, colours.SEAT_NAMES[p])]
         for i in (0, 1):
-            parts.append("%s%s" % (PAWN[i], "home" if s.is_home(p, i)
-                                   else s.space(p, i)))
+            parts.append("%s:%s" % (PAWN[i], "home" if s.is_home(p, i)
+                                    else s.space(p, i)))
         text = " ".join(parts)
         right = "R%d" % s.rolls[0] if s.settings.solitaire else \
             "cursed" if s.curse_now else ""
