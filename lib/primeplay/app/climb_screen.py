@@ -38,7 +38,7 @@ news of a move (``News``: who starts, bumps, cards and card effects, a
 page at a time; only a computer's own news goes on by itself) and the
 pause menu (``Pause``: resume, or save and quit).
 
-Computer seats play the same screens: "thinking...", then the preview of
+Computer seats play the same screens: "thinking", then the preview of
 the move chosen, for a time set by the computer speed (prefs "speed").
 """
 
@@ -566,7 +566,7 @@ class ClimbPlay:
                 sc.leds = colours.seat_ring(p, n)
             return
         if self.is_bot() and self.bot_move is None:
-            sc.text(0, 14, "thinking...", 2)
+            sc.text(0, 14, "thinking", 2)
             if mode == "move":
                 self._draw_uses(sc, -1, None)
             sc.leds = colours.seat_ring(p, n)
