@@ -768,3 +768,24 @@ def test_every_play_screen_fits_the_panel(seed, variant, keys):
             t.press(k)
         if t.play is None:
             break
+
+
+def test_the_chosen_tile_is_always_on_the_strip():
+    # Four dice and three Keepers do not fit the panel's width: the strip
+    # scrolls so the lit one shows.
+    t = Table(seed=3, players=2, seats=(0, 0))
+    play = t.play
+    play.state.keepers[0] = [6, 9, 11]      # +-7, Start, Curse
+    rolled(t, [3, 3, 3, 3], pos=[20, 30, 23, 50])
+    names = []
+    for _ in range(len(play.rows())):
+        row = play.rows()[play.group]
+        sc = t.frame()
+        lit = [it for it in sc.items if it[0] == "rect" and it[2] >= 46]
+        if row[1]:
+            assert len(lit) == 1, (row[0], sc.items)
+            x = lit[0][1]
+            names += [it[3] for it in sc.items if it[0] == "text" and
+                      it[1] == x + 1 and it[5] == 0]
+        t.press("DOWN")
+    assert {"+-7", "Start", "Curse"} <= set(names)

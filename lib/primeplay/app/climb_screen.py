@@ -637,12 +637,19 @@ class ClimbPlay:
                     if note is None or x + len(note) * CHAR_W <= WIDTH:
                         break
         right = WIDTH - (len(note) * CHAR_W + 2 if note else 0)
+        # Too many to show: the strip scrolls so the lit tile is on it.
         x = 0
+        for gi, t in tiles:
+            x += (DIE_SIZE if type(t) == int else len(t) * CHAR_W + 2) + 2
+            if gi == lit:
+                break
+        x = min(0, right - x + 2)
         y = 64 - DIE_SIZE
         for gi, t in tiles:
             on = gi == lit
             w = DIE_SIZE if type(t) == int else len(t) * CHAR_W + 2
-            if x + w > right:
+            if x < 0 or x + w > right:
+                x += w + 2
                 continue
             if type(t) == int:
                 if on:
