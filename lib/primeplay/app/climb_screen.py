@@ -608,7 +608,8 @@ class ClimbPlay:
         right = "R%d" % s.rolls[0] if s.settings.solitaire else \
             "cursed" if s.curse_now else ""
         sc.text(0, 0, text[:COLS - len(right) - 1])
-        sc.text(WIDTH - len(right) * CHAR_W, 0, right)
+        if right:
+            sc.text(WIDTH - len(right) * CHAR_W, 0, right)
         sc.rect(0, CHAR_H, WIDTH, 1, 1)
 
     def _draw_uses(self, sc, lit, note):
