@@ -51,7 +51,7 @@ from primeplay.climb.rules import ROLL, ACTION, OVER
 from primeplay.climb.track import OP_SYMBOLS, to_space, ADD, SUB, MUL, DIV
 
 ROLL_MS = 700        # dice tumbling
-# By the computer speed setting (climb.SPEEDS: slow, normal, fast,
+# By the computer speed setting (climb_setup.SPEEDS: slow, normal, fast,
 # instant): how long a computer's chosen move is shown before it is made
 # (and its dice tumble), and how long its news pages stay.
 BOT_MS = (1800, 900, 400, 0)
@@ -284,42 +284,12 @@ class ClimbPlay:
 
     # ------------------------------------------------------------ hint
     def _hint(self):
-        """A on the Hint row: work the hint out (the first press), then
-        make its next move, one press a move.  A hint belongs to the
-        position it was worked out for: any other move or an undo drops
-        it (the legal list is new then)."""
-        legal = self.game.legal_moves()
-        if self.hint is None or self.hint_of is not legal:
-            from primeplay.climb.hint import hint
-            self.hint = hint(self.state)
-            self.hint_of = legal
-            self.hint_text = _hint_text(self.state, self.hint)
-            return
-        if not self.hint:
-            return
-        m = self.hint[0]
-        rest = self.hint[1:]
-        self._apply(m)
-        if rest and self.mode == "move" and self.app.screen is self:
-            self.hint = rest
-            self.hint_of = self.game.legal_moves()
-            self.hint_text = _hint_text(self.state, rest)
-            self.group = len(self.rows()) - 1   # stay on the Hint row
+        from primeplay.app.climb_hint import press_hint
+        press_hint(self)
 
     def _draw_hint(self, sc):
-        if self.hint is None or self.hint_of is not self.game.legal_moves():
-            sc.text(0, 14, "Hint", 2)
-            sc.text(0, 52, "A: the best moves")
-            return
-        if not self.hint:
-            sc.text(0, 14, "No hint here.")
-            return
-        y = 14
-        for line in wrap(self.hint_text)[:3]:
-            sc.text(0, y, line)
-            y += CHAR_H + 1
-        sc.text(0, 52, ("A: %s" % _hint_text(self.state,
-                                             self.hint[:1]))[:COLS])
+        from primeplay.app.climb_hint import draw_hint
+        draw_hint(self, sc)
 
     # ------------------------------------------------------------ input
     def press(self, name):
@@ -729,17 +699,6 @@ def _start_lines(events):
         elif e[0] == "first":
             out.append("P%d starts." % (e[1] + 1))
     return out or None
-
-
-def _hint_text(s, moves):
-    """``moves`` in turn from ``s``, as the preview writes each: "a
-    26x3=78, b 5+3=8"."""
-    probe = s.copy()
-    out = []
-    for m in moves:
-        out.append(move_preview(probe, m)[0])
-        rules.apply(probe, m)
-    return ", ".join(out)
 
 
 def keeper_name(card):

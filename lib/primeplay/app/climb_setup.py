@@ -9,8 +9,31 @@ Loaded when Prime Climb is chosen in the main menu (the registry's
 from primeplay.app import colours
 from primeplay.app.menus import SetupMenu
 
-from primeplay.climb import VARIANTS, WAY_STATION_CHOICES, SEAT_NAMES, \
-    SEAT_ORDER, SPEEDS, VARIANT_NOTES
+from primeplay.climb import VARIANTS, WAY_STATION_CHOICES
+
+# The line under the rows about each variant (VARIANTS' order).  Here, not
+# in the package: only this menu needs them, and the package stays loaded
+# through the game.
+VARIANT_NOTES = (
+    "race 0 to 101",
+    "bump, draw every move",
+    "visit primes first",
+    "first pawn home wins",
+    "race 101 down to 0",
+    "to 101 and back to 0",
+    "alone: fewest rolls",
+    "alone, there and back",
+)
+
+# A seat is 0 (a human) or a computer level: climb.bot's NORMAL = 1,
+# HARD = 2, EASY = 3 (1 is what saves before levels called "computer").
+# Named here, not imported: the setup menu must not load the bot.
+SEAT_NAMES = ("human", "CPU normal", "CPU hard", "CPU easy")
+SEAT_ORDER = (0, 3, 1, 2)       # the menu cycles human, easy, normal, hard
+
+# The prefs' "speed": how long a computer's steps and news stay on screen
+# (climb_screen's tables are indexed by it).
+SPEEDS = ("slow", "normal", "fast", "instant")
 
 
 class ClimbSetup(SetupMenu):

@@ -46,29 +46,6 @@ VARIANTS = (
     ("solitaire2", "Solitaire 2"),
 )
 PRESETS = tuple([v[0] for v in VARIANTS])
-# The setup menu's line under the rows about each variant (same order).
-VARIANT_NOTES = (
-    "race 0 to 101",
-    "bump, draw every move",
-    "visit primes first",
-    "first pawn home wins",
-    "race 101 down to 0",
-    "to 101 and back to 0",
-    "alone: fewest rolls",
-    "alone, there and back",
-)
-
-# A seat is 0 (a human) or a computer level: climb.bot's NORMAL = 1,
-# HARD = 2, EASY = 3 (1 is what saves before levels called "computer").
-# Named here, not imported: the setup menu must not load the bot.
-SEAT_NAMES = ("human", "CPU normal", "CPU hard", "CPU easy")
-SEAT_ORDER = (0, 3, 1, 2)       # the menu cycles human, easy, normal, hard
-
-# How long a computer's steps and news stay on screen (the play screen's
-# tables are indexed by it).
-SPEEDS = ("slow", "normal", "fast", "instant")
-
-
 # ------------------------------------------- the remembered settings
 # The setup menu's choices and the solitaire records, remembered by the
 # app (``App.game_prefs("climb")``, saved as ``prefs["climb"]``): the
@@ -77,8 +54,8 @@ SPEEDS = ("slow", "normal", "fast", "instant")
 
 PREFS = {
     "players": 2,
-    "seats": [0, 1, 1, 1],      # 0 human, else a level (SEAT_NAMES)
-    "speed": 1,                 # SPEEDS
+    "seats": [0, 1, 1, 1],      # 0 human, else a computer level
+    "speed": 1,                 # slow, normal, fast, instant
     "variant": "standard",
     "cards": 1,
     "station": 53,
