@@ -64,7 +64,7 @@ class Results:
         elif name == "B" or name == "A" and self.choice == 0:
             self.play.app.home()
         elif name == "A":
-            self.play.rematch()
+            rematch(self.play)
 
     def draw(self, sc):
         y = 0
@@ -86,3 +86,12 @@ class Results:
                     "v" if self.top < more else "^")
         s = self.play.state
         sc.leds = colours.seat_ring(s.winner or 0, self.play.app.pixels, 16)
+
+
+def rematch(play):
+    """The same seats and settings again, from a new seed."""
+    from primeplay.app.climb_screen import ClimbPlay
+    app = play.app
+    settings, seats = play.game.settings, play.seats
+    play.game = None    # its heap back before the next game's
+    app.go(ClimbPlay(app, settings, app.new_seed(), seats))

@@ -26,7 +26,8 @@ the cursor starts on shows it; in roll and action mode UP or DOWN shows
 and hides it.  While it shows, LEFT/RIGHT turn its pages (all pawns, then
 a page per player) and A goes back (in roll mode A rolls, as always).
 After every roll it shows by itself for a moment (the dice just rolled
-are under it); any press takes it away, and does nothing else.
+are under it; not in a game of computers alone); any press takes it away,
+and does nothing else.
 
 End turn is one press of A: its row previews what ending the turn does
 ("bumps P2", "draws a card"), and B can still take moves back before it.
@@ -63,7 +64,9 @@ COLS = WIDTH // CHAR_W
 OP_BUTTONS = {"ADD": ADD, "SUB": SUB, "MUL": MUL, "DIV": DIV}
 PAWN = "ab"
 PEEK_MS = 1500       # the board after a human's roll
-PEEK_BOT_MS = (2500, 1500, 700, 0)  # ... after a computer's, by speed
+# ... after a computer's, by speed, when someone human plays: a game of
+# computers alone does without (and without the board's module).
+PEEK_BOT_MS = (2500, 1500, 700, 0)
 BOARD_ROW = ("Board", ())
 HINT_ROW = ("Hint", ())
 
@@ -280,13 +283,15 @@ class ClimbPlay:
         return got
 
     def _work_out_preview(self, move):
-        return move_preview(self.state, move)
+        text, focus = move_preview(self.state, move)
+        note = None
+        if not self.is_bot():
+            # What the move would bump or draw: for the human choosing.
+            from primeplay.app.climb_human import note
+            note = note(self.state, move)
+        return text, focus, note
 
     # ------------------------------------------------------------ hint
-    def _hint(self):
-        from primeplay.app.climb_hint import press_hint
-        press_hint(self)
-
     def _draw_hint(self, sc):
         from primeplay.app.climb_hint import draw_hint
         draw_hint(self, sc)
@@ -307,67 +312,10 @@ class ClimbPlay:
             if name == "B" and mode != "rolling":
                 self._pause()
             return
-        if name in ("LEFT", "RIGHT") and self.showing_board():
-            n = self.state.settings.players + 1
-            self.page = (self.page + (1 if name == "RIGHT" else -1)) % n
-            return
-        if mode == "roll":
-            if name in ("A", "ROLL"):
-                self._start_roll()
-            elif name in ("UP", "DOWN"):
-                self._toggle_board()
-            elif name == "B":
-                self._pause()
-        elif mode == "action":
-            n = len(self.game.legal_moves())
-            if name in ("UP", "DOWN"):
-                self._toggle_board()
-            elif name == "A" and self.board:
-                self.board = False
-            elif name in ("LEFT", "RIGHT"):
-                self.option = (self.option + (1 if name == "RIGHT" else -1)) \
-                    % n
-            elif name == "A":
-                self._apply(self.current_move())
-            elif name == "B":
-                self._pause()
-        elif mode == "move":
-            self._press_move(name)
-
-    def _toggle_board(self):
-        self.board = not self.board
-        self.page = 0
-
-    def _press_move(self, name):
-        rs = self.rows()
-        if name in ("UP", "DOWN"):
-            self.group = (self.group + (1 if name == "DOWN" else -1)) % len(rs)
-            self.option = _pick(rs[self.group][1],
-                                self.last_pawn[self.state.current])
-            self.page = 0
-        elif name in ("LEFT", "RIGHT"):
-            n = len(rs[self.group][1])
-            if n:
-                self.option = (self.option + (1 if name == "RIGHT" else -1)) \
-                    % n
-        elif name in OP_BUTTONS:
-            if rs[self.group][1]:
-                self._jump_to_op(rs, OP_BUTTONS[name])
-        elif name == "A":
-            m = self.current_move()
-            if m is None:
-                if rs[self.group] is HINT_ROW:
-                    self._hint()
-                else:
-                    self._default()     # the board: back to the dice
-            else:
-                self._apply(m)
-        elif name == "B":
-            if self.game.can_undo():
-                self.game.undo()
-                self._sync()
-            else:
-                self._pause()
+        # A human's press: its code is loaded with the first one, so a
+        # game of computers alone does without it.
+        from primeplay.app.climb_human import press
+        press(self, name)
 
     def _pause(self):
         # "Save and quit": the save holds the game as of the last
@@ -375,21 +323,6 @@ class ClimbPlay:
         self.app.push(Pause(self.app, [("Save and quit", self.app.home)],
                             colours.seat_ring(self.state.current,
                                               self.app.pixels, 2)))
-
-    def _jump_to_op(self, gs, op):
-        moves = gs[self.group][1]
-        cur = moves[self.option]
-        pawn = cur[2] if cur[0] == "die" else 0
-        best = None
-        for i in range(len(moves)):
-            m = moves[i]
-            if m[0] in ("die", "keeper") and len(m) == 4 and m[3] == op:
-                if best is None or m[2] == pawn:
-                    best = i
-                    if m[2] == pawn:
-                        break
-        if best is not None:
-            self.option = best
 
     def _start_roll(self):
         self.mode = "rolling"
@@ -412,7 +345,8 @@ class ClimbPlay:
                 self._apply(("roll",))
                 self.shown_dice = self.state.rolled
                 if self.mode == "move":
-                    ms = PEEK_BOT_MS[self.speed] if bot else PEEK_MS
+                    ms = PEEK_MS if not bot else PEEK_BOT_MS[self.speed] \
+                        if None in self.bots else 0
                     self.peek_until = now + ms if ms else 0
             return
         if self.mode == "over" or not self.is_bot() or self.peeking():
@@ -644,17 +578,11 @@ class ClimbPlay:
             self.results = Results(self)
         return self.results
 
-    def rematch(self):
-        """The same seats and settings again, from a new seed."""
-        app = self.app
-        settings, seats = self.game.settings, self.seats
-        self.game = None    # its heap back before the next game's
-        app.go(ClimbPlay(app, settings, app.new_seed(), seats))
 
 
 def move_preview(s, move):
-    """(big text, number whose colours the ring shows, a warning or None)
-    of ``move``, legal in ``s``."""
+    """(big text, number whose colours the ring shows) of ``move``, legal
+    in ``s``."""
     p = s.current
     goal = s.settings.goal
     k = move[0]
@@ -666,26 +594,25 @@ def move_preview(s, move):
         rules.apply_legal(probe, move)  # from the legal list
         to = to_space(goal, probe.pos[2 * p + i])
         text = "%s %d%s%d=%d" % (PAWN[i], frm, OP_SYMBOLS[move[3]], d, to)
-        return text, to, _bumps(probe, p, i)
+        return text, to
     if k == "lose":
-        return "lose %d" % move[1], -1, None
+        return "lose %d" % move[1], -1
     if k == "commit":
-        return "End turn", -1, _commit_note(s)
+        return "End turn", -1
     if k == "keeper":
         effect = s.cards[move[1]][1]
         if effect == "send_start":
             return "P%d%s to start" % (move[2] + 1, PAWN[move[3]]), \
-                s.space(move[2], move[3]), None
-        return "Curse P%d" % (move[2] + 1), -1, None
+                s.space(move[2], move[3])
+        return "Curse P%d" % (move[2] + 1), -1
     if k == "pawn":
-        return "card: pawn %s" % PAWN[move[1]], s.space(p, move[1]), None
+        return "card: pawn %s" % PAWN[move[1]], s.space(p, move[1])
     if k == "switch":
         return "%s<>P%d%s" % (PAWN[move[1]], move[2] + 1,
-                              PAWN[move[3]]), s.space(move[2], move[3]), \
-            None
+                              PAWN[move[3]]), s.space(move[2], move[3])
     if k == "steal":
-        return "take P%d's" % (move[1] + 1), -1, None
-    return k, -1, None
+        return "take P%d's" % (move[1] + 1), -1
+    return k, -1
 
 
 def _start_lines(events):
@@ -708,50 +635,6 @@ def keeper_name(card):
     if e == "addsub":
         return "+-%d" % card[2]
     return "Start" if e == "send_start" else "Curse" if e == "curse" else e
-
-
-def _bumps(probe, p, i):
-    """"bumps P2" when pawn i of player p, where ``probe`` has it, shares
-    its space with another pawn (the bump at the end of the turn, or at
-    once in Double Time); None when it is alone, home or on 0 or 101."""
-    for e in probe.events:
-        if e[0] == "bump":      # Double Time bumps at once
-            return "bumps own %s" % PAWN[e[2]] if e[1] == p else \
-                "bumps P%d" % (e[1] + 1)
-    v = probe.pos[2 * p + i]
-    if v == probe.end:
-        return None
-    goal = probe.settings.goal
-    sp = to_space(goal, v)
-    if sp == 0 or sp == 101:
-        return None
-    for k in range(len(probe.pos)):
-        w = probe.pos[k]
-        if k != 2 * p + i and w != probe.end and to_space(goal, w) == sp:
-            q = k >> 1
-            return "bumps own %s" % PAWN[k & 1] if q == p else \
-                "bumps P%d" % (q + 1)
-    return None
-
-
-def _commit_note(s):
-    """What ending the turn in ``s`` does: "bumps P2, draws a card", "P2
-    plays next"; the card drawn is worked out on a copy and not told."""
-    probe = s.copy()
-    rules.apply_legal(probe, ("commit",))
-    parts = []
-    for e in probe.events:
-        if e[0] == "bump":
-            who = "own %s" % PAWN[e[2]] if e[1] == s.current else \
-                "P%d" % (e[1] + 1)
-            parts.append("bumps " + who)
-        elif e[0] == "draw":
-            parts.append("draws a card")
-        elif e[0] == "station":
-            parts.append("Way Station")
-    if not parts:
-        return None
-    return ", ".join(parts)
 
 
 def _pick(moves, pawn):
