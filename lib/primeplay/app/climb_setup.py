@@ -165,6 +165,18 @@ class ClimbSetup(SetupMenu):
         # the bottom of the heap, and the computer player's search finds
         # the large blocks it needs above them.
         import gc
+        from primeplay.app.games import UNLOAD
+        if UNLOAD:
+            # This module is not needed in the game (a new game comes back
+            # through the main menu, which loads it again): its code goes
+            # with this menu, as a game resumed by Continue never had it.
+            import sys
+            import primeplay.app
+            sys.modules.pop("primeplay.app.climb_setup", None)
+            try:
+                delattr(primeplay.app, "climb_setup")
+            except (AttributeError, TypeError):
+                pass
         gc.collect()
         if any(self.p["seats"][:self._players()]):
             # The computer's 10.5 KB table first (see climb.resume).
