@@ -153,9 +153,9 @@ class ClimbPlay:
 
     def _apply(self, move):
         mover = self.state.current
-        if move[0] == "die" or (move[0] == "keeper" and
-                                self.state.cards[move[1]][1] == "addsub"):
-            self.last_pawn[mover] = move[2]
+        pawn = move[2] if move[0] == "die" or (
+            move[0] == "keeper" and
+            self.state.cards[move[1]][1] == "addsub") else -1
         try:
             events = self.game.apply(move)
         except rules.IllegalMove:
@@ -163,6 +163,8 @@ class ClimbPlay:
             # game stays as it was and the player chooses again.
             self._sync()
             return
+        if pawn >= 0:
+            self.last_pawn[mover] = pawn
         ended = self.game.phase in (ROLL, OVER) and move[0] != "roll"
         if ended and self.game.phase == ROLL:
             self._save()
