@@ -9,7 +9,6 @@ Every scene is offered to ``watch(table, scene)``.
 """
 
 from app_table import ButtonTable
-from primeplay.app import Confirm
 from primeplay.app.climb_screen import ClimbPlay
 from primeplay.climb.bot import Bot
 
@@ -68,9 +67,7 @@ class Table(ButtonTable):
             assert gi, (move, rows)
             self.press("DOWN" if gi[0] != play.group else "RIGHT")
         assert play.current_move() == move, (move, play.current_move())
-        self.press("A")
-        if isinstance(self.app.screen, Confirm):
-            self.press("A")
+        self.press("A")                 # End turn too: one press
 
     def play_game(self, limit=4000, advisor=None):
         """Play to the end; the human seats' moves are the computer

@@ -100,9 +100,7 @@ def choose(app, clock, move):
             gi = [i for i in range(len(rs)) if move in rs[i][1]][0]
             app.press("DOWN" if gi != scr.group else "RIGHT")
     assert scr.current_move() == move
-    app.press("A")
-    if move[0] == "commit" and isinstance(app.screen, Confirm):
-        app.press("A")
+    app.press("A")                           # End turn too: one press
 
 
 def play_turns(app, clock, limit=3000):
