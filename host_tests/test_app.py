@@ -2,7 +2,7 @@
 
 from hypothesis import given, settings, strategies as st, HealthCheck
 
-from primeplay.app import App, Confirm, Pause
+from primeplay.app import App, Pause
 from primeplay.app.scene import BUTTONS, WIDTH, HEIGHT
 from primeplay.app.climb_screen import ClimbPlay
 from primeplay.app.menus import MainMenu
@@ -212,9 +212,7 @@ def test_save_after_each_turn_and_continue_after_power_up():
         app.press("A")
         clock.wait(800)
         while app.screen is scr and scr.mode == "move":
-            app.press("A")
-        if isinstance(app.screen, Confirm):
-            app.press("A")
+            app.press("A")                   # the board, each die, End turn
         while app.screen is not scr or scr.mode == "action":
             app.press("A")
     # The save goes to storage once the frame answering the press is out.
