@@ -71,6 +71,9 @@ def start_climb(app, players=2, seats=(0, 1), variant="standard"):
     prefs = app.game_prefs("climb")
     prefs["players"] = players
     prefs["variant"] = variant
+    # Player 1 starts (the setup's "First: P1"): these tests follow a seat
+    # through its turns; the start roll has its own tests.
+    prefs["first"] = 0
     for i, s in enumerate(seats):
         prefs["seats"][i] = s
     (app.press("A"), frame(app)) if isinstance(app.screen, MainMenu) and \
@@ -475,6 +478,26 @@ def test_a_save_that_fails_at_continue_is_reported_not_dropped():
     app2.press("A")
     assert app2.scene().texts() == ["Prime Climb", "Prime Daifugo", "Ring Climb",
                                    "Colour explorer", "Prime judge"]
+
+
+def test_a_saved_computer_keeps_its_level_and_bad_levels_are_refused():
+    from primeplay.climb.bot import HARD, EASY
+
+    def levels(seats):
+        def change(record):
+            record["climb"]["seats"] = seats
+        return change
+    app2 = App(storage=tampered_save(levels([EASY, HARD])))
+    app2.press("A")                               # Continue
+    frame(app2)
+    assert isinstance(app2.screen, ClimbPlay)
+    assert app2.screen.seats == [EASY, HARD]
+    assert [b.level for b in app2.screen.bots] == [EASY, HARD]
+    for bad in ([0, 4], [0, -1], [0, True]):
+        app3 = App(storage=tampered_save(levels(bad)))
+        app3.press("A")
+        frame(app3)
+        assert app3.scene().texts()[:2] == ["Save damaged:", "bad seats"], bad
 
 
 def test_a_save_waits_for_the_frame_that_answers_the_press():

@@ -8,6 +8,7 @@ import vm_games
 from climb_app_helpers import Table
 from primeplay.app import App
 from primeplay.climb.track import ADD
+from primeplay.climb.rules import new_game
 
 
 def default_ok(play, last):
@@ -145,7 +146,7 @@ def test_setup_cycles_each_seat_human_easy_normal_hard():
                      t.frame().texts()[menu.cursor - menu.top]))
     assert [s for s, _ in seen] == [EASY, NORMAL, HARD, 0]
     assert [x for _, x in seen] == ["P2 yellow: CPU easy",
-                                    "P2 yellow: CPU normal",
+                                    "P2 yellow:CPU normal",
                                     "P2 yellow: CPU hard",
                                     "P2 yellow: human"]
     assert "speed" not in rows
@@ -791,3 +792,41 @@ def test_the_chosen_tile_is_always_on_the_strip():
                       it[1] == x + 1 and it[5] == 0]
         t.press("DOWN")
     assert {"+-7", "Start", "Curse"} <= set(names)
+
+
+def test_setup_offers_each_disputed_ruling_where_its_variant_has_it():
+    """The House rulings players could disagree on are rows of the setup,
+    each only in the variants it changes, and reach the game's Settings."""
+    from primeplay.app.climb_setup import ClimbSetup, RULINGS
+    from primeplay.climb import VARIANTS
+    app = App(seed=1)
+    menu = ClimbSetup(app)
+    for variant, _ in VARIANTS:
+        menu.p["variant"] = variant
+        for key, shown, texts, note in RULINGS:
+            keys = [k for k, _ in menu.layout()]
+            assert (key in keys) == (variant in shown), (variant, key)
+            if key not in keys:
+                continue
+            i = keys.index(key)
+            for value in (0, 1, 0):
+                if menu.p[key] != value:
+                    menu.change(i, 1)
+                assert menu.p[key] == value
+                assert menu.layout()[i][1] == texts[value]
+                assert getattr(menu.settings(), key if key != "first"
+                               else "start_roll") == bool(value)
+            assert menu.note(i) == note and len(note) <= 21
+
+
+def test_p1_starts_when_the_setup_says_so_and_the_dice_decide_otherwise():
+    from primeplay.app.climb_setup import ClimbSetup
+    app = App(seed=1)
+    menu = ClimbSetup(app)
+    firsts = set()
+    for seed in range(40):
+        menu.p["first"] = 0
+        assert new_game(menu.settings(), seed).current == 0
+        menu.p["first"] = 1
+        firsts.add(new_game(menu.settings(), seed).current)
+    assert firsts == {0, 1}

@@ -41,6 +41,19 @@ OLD_NO_GAME = bytes.fromhex(
     "35b9bd1d2d8d21")
 
 
+def with_new_prefs(old):
+    """An older build's Prime Climb prefs as this build keeps them: every
+    choice it had, unchanged, and the defaults of the ones added since
+    (the computer's speed, more Way Stations, the disputed rulings)."""
+    from primeplay.climb import PREFS
+    assert set(old) < set(PREFS)
+    now = dict(old)
+    for k in PREFS:
+        if k not in now:
+            now[k] = PREFS[k]
+    return now
+
+
 def test_a_game_saved_by_the_previous_build_continues():
     old = save.decode(OLD_GAME)
     assert sorted(old) == ["climb", "prefs"]
@@ -60,7 +73,8 @@ def test_a_game_saved_by_the_previous_build_continues():
     # Written again: the same key, the same game; the settings, which that
     # build kept flat in "prefs", now under the game's key.
     app.store()
-    assert save.read(st.nvm) == {"prefs": {"climb": old["prefs"]},
+    assert save.read(st.nvm) == {"prefs": {"climb": with_new_prefs(
+                                     old["prefs"])},
                                  "climb": old["climb"]}
 
 
@@ -80,12 +94,13 @@ def test_settings_saved_flat_by_older_builds_are_prime_climbs():
            "own_cards": 0}
     st = Storage(save.encode({"prefs": dict(old), "climb": None}))
     app = App(storage=st, seed=1)
-    assert app.prefs == {"climb": old}
-    assert app.game_prefs("climb") == old
+    now = with_new_prefs(old)
+    assert app.prefs == {"climb": old}      # filled in when first asked for
+    assert app.game_prefs("climb") == now
     app.store()
-    assert save.read(st.nvm) == {"prefs": {"climb": old}}
+    assert save.read(st.nvm) == {"prefs": {"climb": now}}
     app = App(storage=st, seed=1)
-    assert app.game_prefs("climb") == old
+    assert app.game_prefs("climb") == now
     app.press("A")                  # the setup menu shows them
     frame(app)
     assert app.scene().texts()[:2] == ["Game: Double Time", "Players: 3"]
@@ -219,7 +234,8 @@ def unloading(monkeypatch):
 def test_leaving_a_game_unloads_its_modules(unloading):
     import primeplay
     app = App(seed=1)
-    app.prefs["climb"] = {"seats": [1, 1, 1, 1]}
+    # Four computers, player 1 first (no start-roll news to wait for).
+    app.prefs["climb"] = {"seats": [1, 1, 1, 1], "first": 0}
     app.press("A")                  # Prime Climb's setup
     app.press("UP")
     app.press("A")                  # Start
@@ -302,9 +318,10 @@ def leave():
 
 frames(2)
 free("before")
-# Prime Climb; 4 players, all computers; Start.
-for k in ("A", "DOWN", "RIGHT", "RIGHT", "DOWN", "RIGHT",
-          "DOWN", "DOWN", "DOWN", "DOWN", "DOWN", "A"):
+# Prime Climb; 4 players, all computers (P1 easy, normal: two RIGHTs);
+# UP from P1's row wraps to Start.
+for k in ("A", "DOWN", "RIGHT", "RIGHT", "DOWN", "RIGHT", "RIGHT", "UP",
+          "UP", "UP", "A"):
     a.press(k)
 frames(200)
 free("playing")

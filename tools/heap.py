@@ -116,9 +116,10 @@ print(s.mode, s.state.turn, getattr(s.state, "pos", None),
 
 # From the main menu to a game with a computer at every seat.
 GAME_KEYS = {
-    # Prime Climb; 4 players; P1 a computer too (P2-P4 are by default).
-    "climb": ("A", "DOWN", "RIGHT", "RIGHT", "DOWN", "RIGHT",
-              "DOWN", "DOWN", "DOWN", "DOWN", "DOWN", "A"),
+    # Prime Climb; 4 players; P1 a normal computer too (P2-P4 are by
+    # default); UP from P1's row wraps to Start, whatever rows lie below.
+    "climb": ("A", "DOWN", "RIGHT", "RIGHT", "DOWN", "RIGHT", "RIGHT", "UP",
+              "UP", "UP", "A"),
     # Prime Daifugo; 3 players, all strong computers, every advanced rule
     # (the most cards, the most plays to weigh), first to 2.
     "daifugo": ("DOWN", "A", "DOWN", "RIGHT", "DOWN", "RIGHT", "RIGHT",

@@ -627,7 +627,9 @@ def _start_lines(events):
                                              e[2] + e[3]))
         elif e[0] == "first":
             out.append("P%d starts." % (e[1] + 1))
-    return out or None
+    # Without a roll (the setup's "First: P1", or one player) the first
+    # player is no news.
+    return out if len(out) > 1 else None
 
 
 def keeper_name(card):

@@ -31,6 +31,22 @@ VARIANT_NOTES = (
 SEAT_NAMES = ("human", "CPU normal", "CPU hard", "CPU easy")
 SEAT_ORDER = (0, 3, 1, 2)       # the menu cycles human, easy, normal, hard
 
+# The rulings players could disagree on (climb.rules' House rulings): the
+# pref and Settings field, the variants that have it, the row for its 0
+# and 1, and the line under the rows.
+RULINGS = (
+    ("first", ("standard", "double_time", "way_stations", "prime_sprint",
+               "prime_decline", "there_and_back"),
+     ("First: P1", "First: dice decide"), "highest roll starts"),
+    ("curse_mirror", ("prime_decline", "there_and_back"),
+     ("Curse: - / only", "Curse: + x only"), "0 is the goal here"),
+    ("both_out", ("there_and_back", "solitaire2"),
+     ("Turn back: each", "Turn back: both in"), "both in, then back"),
+    ("station_mid_move", ("way_stations",),
+     ("Station: at end", "Station: any stop"), "a stop mid-move too?"),
+)
+RULING_KEYS = tuple([r[0] for r in RULINGS])
+
 # The prefs' "speed": how long a computer's steps and news stay on screen
 # (climb_screen's tables are indexed by it).
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -62,8 +78,13 @@ class ClimbSetup(SetupMenu):
         if not self._solo():
             out.append(("players", "Players: %d" % p["players"]))
         for s in range(self._players()):
-            out.append(("seat%d" % s, "P%d %s: %s" % (
-                s + 1, colours.SEAT_NAMES[s], SEAT_NAMES[p["seats"][s]])))
+            text = "P%d %s: %s" % (s + 1, colours.SEAT_NAMES[s],
+                                   SEAT_NAMES[p["seats"][s]])
+            if len(text) > 20:
+                # 20 characters beside the scroll bar: "P2 yellow:CPU
+                # normal" still reads, "P2 yellow: CPU norma" does not.
+                text = text.replace(": ", ":")
+            out.append(("seat%d" % s, text))
         if any(p["seats"][:self._players()]):
             out.append(("speed", "CPU speed: %s" % SPEEDS[p["speed"]]))
         if not self._solo():
@@ -80,7 +101,19 @@ class ClimbSetup(SetupMenu):
             if more[0]:
                 out.append(("station2", "3rd station: %s" % (
                     more[1] or "none")))
+        out += self._rulings()
         out.append(("start", "Start"))
+        return out
+
+    def _rulings(self):
+        """The rows of the rulings this game's variant has (RULINGS)."""
+        p = self.p
+        v = p["variant"]
+        out = []
+        for key, shown, texts, _ in RULINGS:
+            if v in shown and (key != "curse_mirror" or p["cards"]) and \
+                    (key != "first" or not self._solo()):
+                out.append((key, texts[p[key]]))
         return out
 
     def change(self, i, step):
@@ -101,6 +134,8 @@ class ClimbSetup(SetupMenu):
             p["cards"] = 1 - p["cards"]
         elif key == "own":
             p["own_cards"] = 1 - p["own_cards"]
+        elif key in RULING_KEYS:
+            p[key] = 1 - p[key]
         elif key.startswith("station"):
             self._station(key, step)
 
@@ -136,8 +171,10 @@ class ClimbSetup(SetupMenu):
         key = self.layout()[i][0]
         if key == "variant":
             return VARIANT_NOTES[self._variant()]
+        if key in RULING_KEYS:
+            return RULINGS[RULING_KEYS.index(key)][3]
         if key.startswith("station"):
-            return "prime 31-79, visited first"
+            return "visit before home"
         return None
 
 
@@ -150,6 +187,10 @@ class ClimbSetup(SetupMenu):
                                        [x for x in p["stations"] if x])
         if not self._solo():
             kw["cards"] = bool(p["cards"])
+        kw["start_roll"] = bool(p["first"])
+        kw["curse_mirror"] = bool(p["curse_mirror"])
+        kw["both_out"] = bool(p["both_out"])
+        kw["station_mid_move"] = bool(p["station_mid_move"])
         if self.app.custom_cards and p["own_cards"]:
             kw["custom_cards"] = self.app.custom_cards
         return Settings.preset(p["variant"], None if self._solo()

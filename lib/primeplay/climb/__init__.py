@@ -62,6 +62,12 @@ PREFS = {
     "stations": [0, 0],         # a 2nd and 3rd Way Station, 0: none
     "best": {},                 # solitaire records by variant
     "own_cards": 1,             # play with cards.txt's cards, if any
+    # The rulings players could disagree on (climb.rules' House rulings,
+    # Settings' fields of the same names): 1 is the rulebook's reading.
+    "first": 1,                 # 1 the dice decide who starts, 0 P1 does
+    "curse_mirror": 1,          # where 0 is the goal, a Curse limits to + x
+    "both_out": 1,              # There and Back: both in to 101, then back
+    "station_mid_move": 0,      # a Way Station counts only where a pawn ends
 }
 
 
@@ -71,7 +77,9 @@ def sanitize(p):
     every field of PREFS, of its type (so no bools where ints belong)."""
     for k, ok in (("players", (1, 2, 3, 4)), ("variant", PRESETS),
                   ("station", WAY_STATION_CHOICES), ("cards", (0, 1)),
-                  ("own_cards", (0, 1)), ("speed", (0, 1, 2, 3))):
+                  ("own_cards", (0, 1)), ("speed", (0, 1, 2, 3)),
+                  ("first", (0, 1)), ("curse_mirror", (0, 1)),
+                  ("both_out", (0, 1)), ("station_mid_move", (0, 1))):
         if p[k] not in ok:
             p[k] = PREFS[k]
     seats = p["seats"]

@@ -2,8 +2,8 @@
 
 The app keeps one game in progress in its save record under the game's
 registry key (``primeplay.app.games``): for Prime Climb ``"climb"``,
-holding a dict ``{"state": snapshot(state), "seats": [0 or 1 per player],
-"seed": the game's 32-bit seed}``.  This module owns that dict's schema;
+holding a dict ``{"state": snapshot(state), "seats": [0 (a human) or a
+computer level per player], "seed": the game's 32-bit seed}``.  This module owns that dict's schema;
 ``primeplay.save`` only stores and finds records.
 
 A saved game is read from flash that anything may have scribbled on, so
@@ -154,10 +154,12 @@ def unpack(g):
     seats = g["seats"]
     if not isinstance(seats, list) or len(seats) != state.settings.players:
         raise SaveError("seats do not match")
+    # 0 a human, else a computer level (climb.bot: NORMAL 1, HARD 2,
+    # EASY 3; saves before levels wrote 1 for every computer).
     for s in seats:
-        if s not in (0, 1):
+        if type(s) != int or not 0 <= s <= 3:
             raise SaveError("bad seats")
-    seats = [1 if s else 0 for s in seats]
+    seats = list(seats)
     seed = g.get("seed", 0)
     if not isinstance(seed, int) or seed is True or seed is False \
             or not 0 <= seed <= 0xFFFFFFFF:
