@@ -830,3 +830,19 @@ def test_p1_starts_when_the_setup_says_so_and_the_dice_decide_otherwise():
         menu.p["first"] = 1
         firsts.add(new_game(menu.settings(), seed).current)
     assert firsts == {0, 1}
+
+
+def test_the_colour_legend_is_one_row_of_the_pause_menu_and_back():
+    from primeplay.app import Pause
+    from primeplay.app.legend import Legend
+    t = Table(seed=2, seats=(0, 1), prefs={"first": 0})
+    play = t.play
+    t.press("B")                        # nothing to undo: the pause menu
+    assert isinstance(t.app.screen, Pause)
+    t.press("UP")                       # wraps to the last row
+    assert t.frame().texts()[-1] == "Colour legend"
+    t.press("A")
+    assert isinstance(t.app.screen, Legend)
+    assert "2 orange" in " ".join(t.frame().texts())
+    t.press("B")
+    assert t.app.screen is play

@@ -322,9 +322,16 @@ class ClimbPlay:
     def _pause(self):
         # "Save and quit": the save holds the game as of the last
         # committed turn.
-        self.app.push(Pause(self.app, [("Save and quit", self.app.home)],
+        self.app.push(Pause(self.app, [("Save and quit", self.app.home),
+                                       ("Colour legend", self._legend)],
                             colours.seat_ring(self.state.current,
                                               self.app.pixels, 2)))
+
+    def _legend(self):
+        # What the board's colours mean (2 orange, 3 green, ...), over the
+        # game; A or B goes back to it.
+        from primeplay.app.legend import Legend
+        self.app.push(Legend(self.app))
 
     def _start_roll(self):
         self.mode = "rolling"
