@@ -846,3 +846,17 @@ def test_the_colour_legend_is_one_row_of_the_pause_menu_and_back():
     assert "2 orange" in " ".join(t.frame().texts())
     t.press("B")
     assert t.app.screen is play
+
+
+def test_the_header_says_which_way_each_pawn_goes_in_there_and_back():
+    from primeplay.climb.track import TOP
+    t = Table(seed=3, seats=(0, 0), variant="there_and_back",
+              prefs={"first": 0})
+    s = t.play.state
+    s.pos[0], s.pos[1] = 50, TOP + 30          # a out on 50, b back on 71
+    assert (s.space(0, 0), s.space(0, 1)) == (50, 71)
+    head = t.frame().texts()[0]
+    assert head.startswith("P1 cyan a>50 b<71"), head
+    t2 = Table(seed=3, seats=(0, 0), prefs={"first": 0})
+    t2.play.state.pos[0] = 50
+    assert t2.frame().texts()[0].startswith("P1 cyan a:50 b:0")

@@ -49,7 +49,9 @@ from primeplay.climb import saves
 from primeplay.climb.game import Game
 from primeplay.climb import rules
 from primeplay.climb.rules import ROLL, ACTION, OVER
-from primeplay.climb.track import OP_SYMBOLS, to_space, ADD, SUB, MUL, DIV
+from primeplay.climb.track import (OP_SYMBOLS, to_space, ADD, SUB, MUL, DIV,
+                                   TOP)
+from primeplay.climb.settings import THERE_AND_BACK
 
 ROLL_MS = 700        # dice tumbling
 # By the computer speed setting (climb_setup.SPEEDS: slow, normal, fast,
@@ -514,9 +516,14 @@ class ClimbPlay:
         s = self.state
         p = s.current
         parts = ["P%d %s" % (p + 1, colours.SEAT_NAMES[p])]
+        tb = s.settings.goal == THERE_AND_BACK
         for i in (0, 1):
-            parts.append("%s:%s" % (PAWN[i], "home" if s.is_home(p, i)
-                                    else s.space(p, i)))
+            # There and Back Again: which way each pawn goes, in place of
+            # the colon ("a>52" out, "b<97" on the way back), so the line
+            # still fits.
+            sep = ":" if not tb else "<" if s.pos[2 * p + i] >= TOP else ">"
+            parts.append("%s%s%s" % (PAWN[i], sep, "home" if s.is_home(p, i)
+                                     else s.space(p, i)))
         text = " ".join(parts)
         right = "R%d" % s.rolls[0] if s.settings.solitaire else \
             "cursed" if s.curse_now else ""
