@@ -1,0 +1,168 @@
+"""The Hint: legal in sequence, turn-optimal in the standard race.
+
+Rulebook (prime-climb-rules-excerpt.md): "You must use all of your rolled
+numbers, one at a time.  If you have Keeper cards, you may choose to play
+one or more of them before, between, or after applying your dice rolls."
+So a hint is a sequence of die uses, possibly with Keepers among them,
+that uses every die.
+"""
+
+import pytest
+from hypothesis import given, settings, strategies as st, HealthCheck
+
+from primeplay.climb import Settings, Game, values
+from primeplay.climb.bot import Bot, play_bots
+from primeplay.climb.hint import hint, min_pair
+from primeplay.climb.reach import search
+from primeplay.climb.rules import MOVE, apply, legal_moves, is_legal
+from primeplay.climb.settings import PRESETS
+from climb_helpers import place, give
+
+
+def settled_v(x, y):
+    if x == y and 0 < x < 101:
+        y = 0
+    return values.turns_x1000(x, y)
+
+
+def check_hint(state):
+    """The hint's moves are legal one after another and use every die."""
+    moves = hint(state)
+    assert moves, "no hint with dice %r" % (state.dice,)
+    s = state.copy()
+    for m in moves:
+        assert is_legal(s, m), (m, moves)
+        apply(s, m)
+    assert not s.dice or s.winner is not None or s.phase != MOVE
+    return moves, s
+
+
+def hinted_games(preset, players, seeds, keepers=()):
+    """Every Move phase position (also mid-turn) of seeded computer games."""
+    for seed in seeds:
+        g = Game(Settings.preset(preset, players), seed)
+        for n in keepers:
+            if g.state.settings.cards:
+                give(g, 0, "addsub", n)
+        bots = [Bot() for _ in range(g.state.settings.players)]
+        steps = 0
+        while g.state.winner is None and steps < 3000:
+            s = g.state
+            if s.phase == MOVE and s.dice:
+                yield s
+            g.apply(bots[s.current].choose(s))
+            steps += 1
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_every_hint_is_legal_in_sequence(name):
+    players = None if name.startswith("solitaire") else 3
+    n = 0
+    for s in hinted_games(name, players, range(3), keepers=(3, 7)):
+        check_hint(s)
+        n += 1
+    assert n > 30
+
+
+def test_hint_under_a_curse_is_the_computers_steps():
+    g = Game(Settings(players=2), 4)
+    place(g, 0, 40, 62)
+    g.state.cursed[0] = True
+    g.roll((6, 3))
+    assert g.state.curse_now
+    moves, s = check_hint(g.state)
+    # A Curse allows only subtract and divide (ruling 3).
+    assert all(m[0] != "die" or m[3] in (1, 3) for m in moves)
+
+
+def test_hint_mid_turn_finishes_the_roll():
+    g = Game(Settings(players=2, cards=False), 2)
+    place(g, 0, 10, 33)
+    g.roll((4, 4))
+    g.apply(("die", 4, 0, 2))          # 10 x 4 = 40
+    moves, s = check_hint(g.state)
+    assert len([m for m in moves if m[0] == "die"]) == 3
+
+
+def test_standard_race_hint_ends_on_the_best_table_pair():
+    # Without Keepers the hint's end pair has the least table value of
+    # every end pair reach.search finds (own pawns on one space: one to 0).
+    checked = 0
+    for s in hinted_games("standard", 2, range(12)):
+        p = s.current
+        if s.keepers[p] or s.curse_now:
+            continue
+        moves, after = check_hint(s)
+        best = min(settled_v(x, y) for x, y in
+                   search(s.pos[2 * p], s.pos[2 * p + 1], s.dice))
+        got = 0 if after.winner == p else \
+            values.turns_x1000(after.pos[2 * p], after.pos[2 * p + 1])
+        assert got == best, (s.pos, s.dice, moves)
+        checked += 1
+    assert checked > 200
+
+
+def brute_min(state):
+    """The least table value over every sequence of legal moves (dice and
+    add-or-subtract Keepers) that ends the Move phase: tried on copies."""
+    best = [None]
+    p = state.current
+
+    def walk(s):
+        if s.winner == p:
+            best[0] = 0
+            return
+        if not s.dice:
+            v = values.turns_x1000(s.pos[2 * p], s.pos[2 * p + 1])
+            if best[0] is None or v < best[0]:
+                best[0] = v
+        for m in legal_moves(s):
+            if m[0] in ("die", "keeper"):
+                c = s.copy()
+                apply(c, m)
+                walk(c)
+    walk(state)
+    return best[0]
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 100), st.integers(0, 100), st.integers(1, 10),
+       st.integers(1, 10), st.sampled_from([None, 1, 4, 9]))
+def test_hint_agrees_with_brute_force(a, b, d1, d2, keeper):
+    # Two dice (or one Keeper as well): small enough to try every order of
+    # every move on copies of the state.  With one Keeper the hint searches
+    # exactly it, so it must find the true optimum.
+    if d1 == d2:
+        d2 = d1 % 10 + 1
+    g = Game(Settings(players=1, cards=keeper is not None), 1)
+    place(g, 0, a, b)
+    if keeper is not None:
+        give(g, 0, "addsub", keeper)
+    g.roll((d1, d2))
+    moves, after = check_hint(g.state)
+    want = brute_min(g.state)
+    got = 0 if after.winner == 0 else \
+        values.turns_x1000(after.pos[0], after.pos[1])
+    assert got == want, (a, b, d1, d2, keeper, moves)
+
+
+def test_hint_plays_a_keeper_that_buys_home():
+    # 96 and 99 with 5 and 3: the dice alone cannot win (99 + 3 = 102 is
+    # off the board), but a +-1 Keeper first makes 99 - 1 + 3 = 101 while
+    # 96 + 5 = 101: the hint must play it, before the 3.
+    g = Game(Settings(players=1), 1)
+    place(g, 0, 96, 99)
+    cid = give(g, 0, "addsub", 1)
+    g.roll((5, 3))
+    moves, after = check_hint(g.state)
+    assert after.winner == 0
+    assert ("keeper", cid, 1, 1) in moves
+
+
+def test_min_pair_skips_excluded_pairs():
+    r = search(20, 30, [3, 5])
+    best, v = min_pair(r)
+    assert v == min(settled_v(x, y) for x, y in r)
+    best2, v2 = min_pair(r, r)
+    assert best2 is None and v2 is None
