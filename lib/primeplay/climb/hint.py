@@ -26,7 +26,7 @@ is left.
 """
 
 from primeplay.climb import reach, values
-from primeplay.climb.rules import (MOVE, is_legal, apply, legal_moves,
+from primeplay.climb.rules import (MOVE, IllegalMove, apply, legal_moves,
                                    allowed_ops, blocked)
 from primeplay.climb.track import TOP
 
@@ -54,9 +54,12 @@ def hint(state):
     s = state.copy()
     good = []
     for m in moves:
-        if s.phase != MOVE or not is_legal(s, m):
+        if s.phase != MOVE:
             break
-        apply(s, m)
+        try:
+            apply(s, m)         # checks the move; refused, s is unchanged
+        except IllegalMove:
+            break
         good.append(m)
     chooser = bot.Bot()
     while s.phase == MOVE and s.dice and s.winner is None:
@@ -74,13 +77,15 @@ def min_pair(r, exclude=None):
     settled (own pawns on one space: one to 0), and that value x 1000;
     pairs also in ``exclude`` are skipped.  (None, None) when empty.
 
-    Only set bits are visited (x & -x), and a pair is read in full only
-    when its high byte can beat the best so far: a turn with a Keeper has
-    thousands of end pairs and this is the hint's hot loop.
+    Rows are read from the top (pawn a furthest on, where the best pairs
+    usually are), and a word of WORD pairs is skipped whole when its
+    bound (bounds.bin) cannot beat the best so far: a turn with a Keeper
+    has thousands of end pairs, of which a few dozen are then read.
     """
     table = values.load()
     n = values.N
     off = _offsets(n)
+    lo = _bounds()
     words = r.words
     ex = exclude.words if exclude is not None else None
     nw = r.nw
@@ -88,37 +93,63 @@ def min_pair(r, exclude=None):
     bit = _BIT
     best = None
     best_v = 0x10000
-    best_hi = 0x100
-    for a in range(r.width):
+    # One loop over the words, last first: most of them are empty.
+    for w in range(len(words) - 1, -1, -1):
+        x = words[w]
+        if not x:
+            continue
+        if ex is not None:
+            x &= ~ex[w]
+            if not x:
+                continue
+        if ((lo[2 * w] << 8) | lo[2 * w + 1]) >= best_v:
+            continue
+        a = w // nw
         oa = off[a]
-        base = a * nw
-        for k in range(nw):
-            x = words[base + k]
-            if ex is not None:
-                x &= ~ex[base + k]
-            b0 = k * wbits
-            while x:
-                low = x & -x
-                x ^= low
-                b = b0 + bit[low]
-                bb = b
-                if a == bb and 0 < a < TOP:
-                    bb = 0
-                if a <= bb:
-                    i = oa + 2 * bb
-                else:
-                    i = off[bb] + 2 * a
-                hi = table[i]
-                if hi > best_hi:
-                    continue
-                v = (hi << 8) | table[i + 1]
-                if v < best_v:
-                    best_v = v
-                    best_hi = hi
-                    best = (a, b)
+        b0 = (w - a * nw) * wbits
+        while x:
+            low = x & -x
+            x ^= low
+            b = b0 + bit[low]
+            bb = b
+            if a == bb and 0 < a < TOP:
+                bb = 0
+            if a <= bb:
+                i = oa + 2 * bb
+            else:
+                i = off[bb] + 2 * a
+            v = (table[i] << 8) | table[i + 1]
+            if v < best_v:
+                best_v = v
+                best = (a, b)
     if best is None:
         return None, None
     return best, best_v
+
+
+try:
+    BOUNDS_PATH = __file__.rsplit("/", 1)[0] + "/bounds.bin"
+except NameError:       # a frozen module has no __file__
+    BOUNDS_PATH = "/lib/primeplay/climb/bounds.bin"
+_lo = None
+
+
+def _bounds():
+    """bounds.bin (tools/gen_climb_bounds.py): per space a and word k of
+    a result row, the least settled table value over that word's b."""
+    global _lo
+    if _lo is None:
+        nw = (values.N + reach.WORD - 1) // reach.WORD
+        buf = bytearray(2 * values.N * nw)
+        with open(BOUNDS_PATH, "rb") as f:
+            if f.readinto(buf) != len(buf):
+                raise ValueError("%s: expected %d bytes"
+                                 % (BOUNDS_PATH, len(buf)))
+        _lo = buf
+    return _lo
+
+
+_bounds()
 
 
 _OFF = {}
@@ -143,36 +174,52 @@ def table_plan(state):
     a0 = state.pos[2 * p]
     b0 = state.pos[2 * p + 1]
     kcids, knums = bot._addsub_keepers(state, p)
+    if not knums:
+        return _plan_with(state, (), [], None)
+    # The dice alone, untraced: their best pair picks the Keeper to search
+    # and is the mark it must beat.  Its moves come from the Keeper's
+    # traced search, whose Keeper-free shares are these same shares.
     pl0 = reach.Plan(state.dice, (), goal, ops, block)
-    ta0 = [None] * pl0.nshares
-    tb0 = [None] * pl0.nshares
-    sa0 = reach.pawn_shares(pl0, a0, ta0)
-    sb0 = reach.pawn_shares(pl0, b0, tb0)
-    win = bot._winning_shares(pl0, sa0, sb0, False)
-    if win is not None:
-        return _moves(state, pl0, ta0, tb0, win, [])
+    sa0 = reach.pawn_shares(pl0, a0)
+    sb0 = reach.pawn_shares(pl0, b0)
+    if bot._winning_shares(pl0, sa0, sb0, False) is not None:
+        return _plan_with(state, (), [], None)
     r0 = reach.pair_up(pl0, sa0, sb0, into=bot._scratch(0, pl0.w))
+    sa0 = sb0 = None
     best0, v0 = min_pair(r0)
-    if knums:
-        ki = bot._pick_keeper(state, knums, best0, True)
-        kc = [kcids[ki]]
-        pl1 = reach.Plan(state.dice, (knums[ki],), goal, ops, block)
-        ta1 = [None] * pl1.nshares
-        tb1 = [None] * pl1.nshares
-        sa1 = reach.pawn_shares(pl1, a0, ta1)
-        sb1 = reach.pawn_shares(pl1, b0, tb1)
-        win = bot._winning_shares(pl1, sa1, sb1, False)
-        if win is not None:
-            return _moves(state, pl1, ta1, tb1, win, kc)
-        r1 = reach.pair_up(pl1, sa1, sb1, into=bot._scratch(1, pl1.w))
-        best1, v1 = min_pair(r1, r0)
+    ki = bot._pick_keeper(state, knums, best0, True)
+    return _plan_with(state, (knums[ki],), [kcids[ki]], r0, best0, v0)
+
+
+def _plan_with(state, knums, kc, r0, best0=None, v0=None):
+    """The moves to the least-valued end pair of the dice and ``knums``
+    (no Keeper or one); with ``r0`` (the dice alone's pairs, best pair
+    best0 of value v0) the Keeper is used only if it beats that."""
+    from primeplay.climb import bot
+    p = state.current
+    pl = reach.Plan(state.dice, knums, state.settings.goal,
+                    allowed_ops(state), blocked(state, p))
+    ta = [None] * pl.nshares
+    tb = [None] * pl.nshares
+    sa = reach.pawn_shares(pl, state.pos[2 * p], ta)
+    sb = reach.pawn_shares(pl, state.pos[2 * p + 1], tb)
+    win = bot._winning_shares(pl, sa, sb, False)
+    if win is not None:
+        return _moves(state, pl, ta, tb, win, kc)
+    use_k = 0
+    if r0 is None:
+        best0, v0 = min_pair(reach.pair_up(pl, sa, sb,
+                                           into=bot._scratch(0, pl.w)))
+    else:
+        best1, v1 = min_pair(reach.pair_up(pl, sa, sb,
+                                           into=bot._scratch(1, pl.w)), r0)
         if best1 is not None and (best0 is None or v1 < v0):
-            shares = bot._shares_for(pl1, sa1, sb1, best1, 1)
-            return _moves(state, pl1, ta1, tb1, shares, kc)
+            best0 = best1
+            use_k = 1
     if best0 is None:
         return []
-    shares = bot._shares_for(pl0, sa0, sb0, best0, 0)
-    return _moves(state, pl0, ta0, tb0, shares, [])
+    return _moves(state, pl, ta, tb, bot._shares_for(pl, sa, sb, best0, use_k),
+                  kc)
 
 
 def _moves(state, pl, ta, tb, shares, kc):
