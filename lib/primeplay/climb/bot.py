@@ -24,6 +24,19 @@ What that gives up: a turn never plays two add-or-subtract Keepers
 chosen one is not tried even if, played mid-turn (say before a
 multiplication), it would have led further.  Under a Curse the bot steps
 by trial (one legal move at a time), never running the joint search.
+
+Levels (a seat stores the number):
+
+* NORMAL (1) is the player above, unchanged, so old seeded games replay.
+* HARD (2) plans the same way but also weighs, for each end space, the
+  threat of being bumped there next turn (how many of the 100 rolls let
+  an opponent pawn land on it, a row of threats.bin per opponent pawn,
+  times what the bump would cost, at a third: ``_threats``), and values
+  a card at a whole turn (NORMAL: a third).  Alone (solitaire) it is
+  NORMAL: no opponent, no threat.
+* EASY (3) plays one die at a time, the move that gains the most progress
+  now (by trial), never plans a roll and never plays a Keeper: plausible
+  moves that miss the combinations.  Deterministic, so a seed replays.
 """
 
 from primeplay.rng import Rng
@@ -36,9 +49,19 @@ from primeplay.climb.rules import (legal_moves, is_legal, allowed_ops,
 from primeplay.climb.track import to_space, leg_start, TOP, ADD, SUB, MUL, DIV
 
 # Scores are in "progress" units (one space of the route).
-HOME = 160           # a pawn home is worth more than any space
+# A pawn home is worth more than any space: HOME - TOP more than the last
+# one.  Relative to the route's end: There and Back Again's progress runs
+# to 202, and a fixed 160 made spaces 161..201 of the way back worth more
+# than home, so computers hovered near 0 instead of finishing (games of
+# 96-307 turns).
+HOME = 160
 # With the solved-solitaire table (standard races), in turns x 1000.
 CARD_X1000 = 300     # a card to draw is worth about a third of a turn
+# HARD values a card at a turn: the deck's Keepers and Actions (three
+# Roll again, two Send to Start, two Curses) are worth more than NORMAL's
+# third of a turn; in 1,000-game matches against NORMAL, 800-1,500 won
+# 52-58%, 2,500 lost (it chases red spaces over progress).
+HARD_CARD_X1000 = 1000
 KEEPER_X1000 = 400   # a Keeper is spent only to save this much
 KEEPER_COST = 6      # a Keeper used must buy at least this much
 CARD_VALUE = 5       # ending on an all-red space draws a card
@@ -64,7 +87,7 @@ def random_move(state, rng):
 
 
 def _progress_value(state, v):
-    return HOME if v == state.end else v
+    return state.end + HOME - TOP if v == state.end else v
 
 
 def position_value(state, p):
@@ -102,6 +125,8 @@ class Bot:
             return ("roll",)
         if ph == ACTION:
             return self._best_by_trial(state, legal_moves(state))
+        if self.level == EASY:
+            return self._easy_step(state)
         special = self._special_keeper(state)
         if special is not None:
             return special
@@ -110,7 +135,7 @@ class Bot:
         if self._turn != state.turn or not self.plan or \
                 not is_legal(state, self.plan[0]):
             self._turn = state.turn
-            self.plan = plan_turn(state)
+            self.plan = plan_turn(state, self.level)
         if self.plan and is_legal(state, self.plan[0]):
             return self.plan.pop(0)
         moves = legal_moves(state)
@@ -121,6 +146,20 @@ class Bot:
         # best single step by trial.
         return self._best_by_trial(state, [m for m in moves
                                            if m[0] in ("die", "lose")])
+
+    def _easy_step(self, state):
+        """EASY: one die at a time, the move that adds the most progress
+        now (by trial), with no plan of the whole roll and no Keepers.
+        Plausible moves, but it misses every turn whose best end needs an
+        early die used for a later one (a multiplication set up by an
+        addition), which is most of what the planner finds."""
+        steps = []
+        for m in legal_moves(state):
+            if m[0] in ("die", "lose"):
+                steps.append(m)
+            elif m[0] == "commit":
+                return m
+        return self._best_by_trial(state, steps)
 
     def _best_by_trial(self, state, moves):
         p = state.current
@@ -174,7 +213,7 @@ class Bot:
 def _pawn_score(state, i, v, opp_spaces):
     """The worth of ending the turn with pawn i of the mover at v."""
     if v == state.end:
-        return HOME
+        return state.end + HOME - TOP
     p = state.current
     goal = state.settings.goal
     sp = to_space(goal, v)
@@ -193,11 +232,13 @@ def _pawn_score(state, i, v, opp_spaces):
     return score
 
 
-def _top2(state, i, members, opp_spaces):
+def _top2(state, i, members, opp_spaces, pen=None):
     """The two best (score, v) of one share's members."""
     a = b = None
     for v in members:
         s = _pawn_score(state, i, v, opp_spaces)
+        if pen is not None:
+            s -= pen[i][v]
         if a is None or s > a[0]:
             a, b = (s, v), a
         elif b is None or s > b[0]:
@@ -219,10 +260,11 @@ def _addsub_keepers(state, p):
     return kcids, knums
 
 
-def plan_turn(state):
+def plan_turn(state, level=NORMAL):
     """The moves (dice and at most one add-or-subtract Keeper) to the best
     end pair of the current Move phase; [] when no dice are left.  See
-    the module docstring for the bound."""
+    the module docstring for the bound.  HARD also weighs the threat of
+    being bumped next turn (``_threats``)."""
     if not state.dice:
         return []
     if state.curse_now:
@@ -237,6 +279,7 @@ def plan_turn(state):
     a0 = state.pos[2 * p]
     b0 = state.pos[2 * p + 1]
     table = _table_applies(state)
+    pen = _threats(state, p, a0, b0, table) if level == HARD else None
     kc = []
     best0 = None
     if knums:
@@ -248,7 +291,7 @@ def plan_turn(state):
             r0 = reach.pair_up(pl0, reach.pawn_shares(pl0, a0),
                                reach.pawn_shares(pl0, b0),
                                into=_scratch(0, pl0.w))
-            best0, score0 = _best_pair(state, r0, opp2)
+            best0, score0 = _best_pair(state, r0, opp2, None, pen)
         # The bound: one Keeper searched, the one most likely to help.
         ki = _pick_keeper(state, knums, best0, table)
         kc = [kcids[ki]]
@@ -265,11 +308,11 @@ def plan_turn(state):
             opp2 = _opp_pairs(state, p)
             best0, score0 = _best_pair(
                 state, reach.pair_up(pl, sa, sb, into=_scratch(0, pl.w)),
-                opp2)
+                opp2, None, pen)
         else:
             kpair, kscore = _best_pair(
                 state, reach.pair_up(pl, sa, sb, into=_scratch(1, pl.w)),
-                opp2, r0)
+                opp2, r0, pen)
             if kpair is not None and (best0 is None or
                                       kscore >= score0 + KEEPER_X1000):
                 best0 = kpair
@@ -288,7 +331,7 @@ def plan_turn(state):
                     v = state.pos[2 * q + j]
                     if v != pl.end:
                         opp.append((to_space(goal, v), v))
-        La, Lb, va, vb = _best_shares(state, pl, sa, sb, opp)
+        La, Lb, va, vb = _best_shares(state, pl, sa, sb, opp, pen)
     if La is None:
         return []
     moves = _path(state, pl, ta, La, va, 0, kc)
@@ -364,6 +407,80 @@ def _pick_keeper(state, knums, pair, table):
     return best
 
 
+# HARD's threat weight: the expected loss from a bump is counted at
+# THREAT_NUM / THREAT_DEN: an opponent that can bump does not always (it
+# has its own plan), and counted in full HARD lost to NORMAL (3x: 41%).
+THREAT_NUM, THREAT_DEN = 1, 3
+try:
+    THREATS_PATH = __file__.rsplit("/", 1)[0] + "/threats.bin"
+except NameError:       # a frozen module has no __file__
+    THREATS_PATH = "/lib/primeplay/climb/threats.bin"
+
+
+def _risk(state, p):
+    """For each board space 1..100: how many of the 100 rolls let some
+    opponent pawn end its next turn there (summed over pawns, capped at
+    100), from threats.bin (tools/gen_climb_threats.py).
+
+    A row of 102 bytes per opponent pawn is read from flash: the whole
+    table would be another 10 KB of heap.  The count is per pawn alone
+    (Keepers, Curses and Way Stations ignored)."""
+    goal = state.settings.goal
+    risk = bytearray(TOP + 1)
+    buf = bytearray(TOP + 1)
+    with open(THREATS_PATH, "rb") as f:
+        for q in range(state.settings.players):
+            if q == p:
+                continue
+            for j in (0, 1):
+                v = state.pos[2 * q + j]
+                if v == state.end:
+                    continue
+                y = to_space(goal, v)
+                if y >= TOP:
+                    continue
+                f.seek(y * (TOP + 1))
+                f.readinto(buf)
+                for x in range(1, TOP):
+                    if buf[x]:
+                        r = risk[x] + buf[x]
+                        risk[x] = r if r < 100 else 100
+    return risk
+
+
+def _threats(state, p, a0, b0, table):
+    """HARD: per pawn, per end value, what the threat of being bumped
+    there costs: the rolls that reach it (_risk) times what a bump loses,
+    in the units of the score (turns x 1000 with the table, progress
+    without)."""
+    goal = state.settings.goal
+    risk = _risk(state, p)
+    if table:
+        n = values.N
+        t = values.turns_x1000
+        pen = ([0] * n, [0] * n)
+        for i, other in ((0, b0), (1, a0)):
+            row = pen[i]
+            back = t(0, other)
+            for x in range(1, TOP):
+                if risk[x]:
+                    loss = back - t(x, other)
+                    if loss > 0:
+                        row[x] = risk[x] * loss * THREAT_NUM // \
+                            (100 * THREAT_DEN)
+        return pen
+    w = state.end + 1
+    row = [0] * w
+    for v in range(w):
+        if v == state.end:
+            continue
+        r = risk[to_space(goal, v)] if 0 < to_space(goal, v) < TOP else 0
+        if r:
+            row[v] = r * (v - leg_start(goal, v)) * BUMP_NUM * \
+                THREAT_NUM // (100 * BUMP_DEN * THREAT_DEN)
+    return (row, row)
+
+
 def _table_applies(state):
     """The solved-solitaire table judges standard races to 101."""
     st = state.settings
@@ -394,7 +511,7 @@ def _table_score(state, a, b, opp):
     return score
 
 
-def _best_pair(state, r, opp, exclude=None):
+def _best_pair(state, r, opp, exclude=None, pen=None):
     """The pair of ``r`` (a reach.Reach) with the best _table_score, and
     that score; pairs also in ``exclude`` (a Reach) are skipped.
 
@@ -405,13 +522,20 @@ def _best_pair(state, r, opp, exclude=None):
     table = values.load()
     n = values.N
     sa, sb = state.start_pos
-    card = CARD_X1000 if state.settings.cards else 0
+    card = (CARD_X1000 if pen is None else HARD_CARD_X1000) \
+        if state.settings.cards else 0
     # What landing on each space gains: the bumped opponents' lost turns,
     # plus a card (counted once per pair, below) as bit 0 of ``red``.
     gain = [0] * n
     for x, y in opp:
         if 0 < x < TOP:
             gain[x] += values.turns_x1000(0, y) - values.turns_x1000(x, y)
+    # Per pawn, what ending on each space gains: the same list for both
+    # unless HARD subtracts each pawn's threat (``pen``); no cost per pair.
+    gain_a = gain_b = gain
+    if pen is not None:
+        gain_a = [gain[v] - pen[0][v] for v in range(n)]
+        gain_b = [gain[v] - pen[1][v] for v in range(n)]
     red, off = _layout(n)
     words = r.words
     ex = exclude.words if exclude is not None else None
@@ -421,7 +545,7 @@ def _best_pair(state, r, opp, exclude=None):
     best_v = None
     for a in range(r.width):
         ra = red[a] and a != sa
-        ga = gain[a]
+        ga = gain_a[a]
         oa = off[a]
         for k in range(nw):
             x = words[a * nw + k]
@@ -449,7 +573,7 @@ def _best_pair(state, r, opp, exclude=None):
                 if ra or (red[bb] and bb != sb):
                     v += card
                 if bb != a:
-                    v += gain[bb]
+                    v += gain_b[bb]
                 if best_v is None or v > best_v:
                     best_v = v
                     best = (a, b)
@@ -512,7 +636,7 @@ def _popcount(x):
     return n
 
 
-def _best_shares(state, pl, sa, sb, opp):
+def _best_shares(state, pl, sa, sb, opp, pen=None):
     """The best pair of exactly complementary shares, and their ends."""
     kc = pl.kcount
     n = pl.nshares
@@ -521,9 +645,9 @@ def _best_shares(state, pl, sa, sb, opp):
     top_b = [None] * n
     for L in range(n):
         if sa[L] is not None:
-            top_a[L] = _top2(state, 0, sa[L], opp)
+            top_a[L] = _top2(state, 0, sa[L], opp, pen)
         if sb[L] is not None:
-            top_b[L] = _top2(state, 1, sb[L], opp)
+            top_b[L] = _top2(state, 1, sb[L], opp, pen)
     best = None
     for La in range(n):
         if top_a[La] is None:
