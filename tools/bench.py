@@ -2,14 +2,19 @@
 
     python tools/bench.py            # print the table, rewrite BENCH.md
     python tools/bench.py --no-write # print only
-    python tools/bench.py decisions  # Prime Climb: the scan of decisions
+    python tools/bench.py decisions [--level hard|normal|easy]
+                                     # Prime Climb: the scan of decisions
+    python tools/bench.py solitaire [--games N --seed S]  # Prime Climb
+                                     # solitaire without cards, hard player
+    python tools/bench.py climb-levels [--games N]  # Prime Climb: levels,
+                                     # solitaire, the hint's cost, as BENCH.md
     python tools/bench.py daifugo [SEEDS]  # Daifugo: the scan of decisions
     python tools/bench.py judge      # the judge's verdicts, fillings, rho
     python tools/bench.py game-imports  # importing Daifugo and the judge
     python tools/bench.py game [--no-board]  # those three, the tournament
                                      # and the emulated board, as BENCH.md
-    python tools/bench.py tournament [--game daifugo|rings --games N
-                                     --seed S --advanced]
+    python tools/bench.py tournament [--game daifugo|rings|climb --games N
+                                     --seed S --advanced --levels A,B]
     python tools/bench.py rings [--games N]  # Ring Climb: decisions,
                                      # imports, tournament, as BENCH.md
     python tools/bench.py rings scan [SEEDS]  # its decisions only
@@ -440,7 +445,7 @@ DECISION_FUEL_TARGET = 50 * 10**6
 DECISION_BYTES_TARGET = 32 * 1024
 
 
-def decision_candidates(top=2):
+def decision_candidates(top=2, level=1):
     """The cases to measure on the VM, found by a scan on CPython.
 
     For every variant, Keeper set (none, one, two, four, all nine of the
@@ -467,16 +472,16 @@ def decision_candidates(top=2):
                             case = (preset, a, b, dice, keepers, curse)
                             s = ns["at"](*case)
                             t = time.perf_counter()
-                            ns["Bot"]().choose(s)
+                            ns["Bot"](level).choose(s)
                             ranked.append((time.perf_counter() - t, case))
                 ranked.sort(key=lambda r: -r[0])
                 out += [case for _, case in ranked[:top]]
     return out
 
 
-def decision_cost(case):
-    return mpvm.cost(DECISION_SETUP + "s = at%r\nbot = Bot()\n" % (case,),
-                     "m = bot.choose(s)")
+def decision_cost(case, level=1):
+    return mpvm.cost(DECISION_SETUP + "s = at%r\nbot = Bot(%d)\n"
+                     % (case, level), "m = bot.choose(s)")
 
 
 def case_label(case):
@@ -487,11 +492,12 @@ def case_label(case):
         ", Curse" if curse else "")
 
 
-def decision_rows(echo=False):
-    """(case, fuel, bytes) of every scanned decision (decision_candidates)."""
+def decision_rows(echo=False, level=1):
+    """(case, fuel, bytes) of every scanned decision (decision_candidates)
+    of the computer ``level`` (1 normal, 2 hard, 3 easy: climb/bot.py)."""
     rows = []
-    for case in decision_candidates():
-        c = decision_cost(case)
+    for case in decision_candidates(level=level):
+        c = decision_cost(case, level)
         rows.append((case, c.fuel, c.alloc_bytes))
         if echo:
             print("%s: %.1f M fuel, %d bytes" % (case_label(case), c.fuel / 1e6,
@@ -502,7 +508,13 @@ def decision_rows(echo=False):
 
 def decisions(argv=()):
     """Print the cost of each scanned decision, then the worst."""
-    rows = decision_rows(echo=True)
+    from primeplay.climb.bot import LEVEL_NAMES
+    level = 1
+    if "--level" in argv:
+        name = argv[list(argv).index("--level") + 1]
+        level = [k for k, v in LEVEL_NAMES.items() if v == name][0]
+    rows = decision_rows(echo=True, level=level)
+    print("level: %s" % LEVEL_NAMES[level])
     print("worst_decision_fuel_M: %.1f" % (max(r[1] for r in rows) / 1e6))
     print("worst_decision_bytes: %d" % max(r[2] for r in rows))
     return 0
@@ -1517,13 +1529,34 @@ def tournament(argv=()):
     """
     import argparse
     parser = argparse.ArgumentParser(prog="bench.py tournament")
-    parser.add_argument("--game", choices=("daifugo", "rings"),
+    parser.add_argument("--game", choices=("daifugo", "rings", "climb"),
                         default="daifugo")
+    parser.add_argument("--levels", default="hard,normal",
+                        help="Prime Climb only: the two levels, first "
+                        "counted")
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--advanced", action="store_true",
                         help="every advanced rule a 2-player game allows")
     args = parser.parse_args(list(argv))
+    if args.game == "climb":
+        from primeplay.climb.bot import LEVEL_NAMES
+        by_name = dict((v, k) for k, v in LEVEL_NAMES.items())
+        names = args.levels.split(",")
+        if len(names) != 2 or not all(n in by_name for n in names):
+            parser.error("--levels: two of %s" % ", ".join(sorted(by_name)))
+        r = climb_match((by_name[names[0]], by_name[names[1]]), args.games,
+                        args.seed)
+        print("games: %d (Prime Climb, seeds %d..%d, 2 players, %s vs %s, "
+              "seats alternating)" % (args.games, args.seed,
+                                      args.seed + args.games - 1,
+                                      names[0], names[1]))
+        print("%s_wins: %d" % (names[0], r["wins"]))
+        print("win_rate: %.4f" % r["rate"])
+        print("win_rate_95ci: %.4f %.4f" % (r["lo"], r["hi"]))
+        print("rolls_per_game: %.1f" % r["turns"])
+        print("seconds: %.1f" % r["seconds"])
+        return 0
     if args.game == "rings":
         r = rings_tournament_result(args.games, args.seed)
         print("games: %d (Ring Climb, seeds %d..%d, 2 players, strong vs "
@@ -1544,6 +1577,184 @@ def tournament(argv=()):
     print("win_rate_95ci: %.4f %.4f" % (r["lo"], r["hi"]))
     print("moves_per_game: %.1f" % r["moves"])
     print("seconds: %.1f" % r["seconds"])
+    return 0
+
+
+# ------------------------------------------ Prime Climb levels (issue 10)
+CLIMB_LEVEL_TARGET = 0.60       # each level's share of wins over the next
+SOLITAIRE_TARGET = 9.00         # hard's mean rolls, solitaire without cards
+SOLITAIRE_SOLVED = 8.98         # the solved optimum (values.bin)
+HINT_FUEL_TARGET = 20 * 10**6
+HINT_BYTES_TARGET = 32 * 1024
+
+
+def climb_match(levels=(2, 1), games=2000, seed=0, players=2):
+    """Prime Climb, ``levels[0]`` against ``levels[1]`` (climb/bot.py's
+    level numbers): ``games`` 2-player games with cards, game i from seed
+    + i, levels[0] in seat i % 2.  The dict of tournament_result, with
+    turns (rolls per game, both players)."""
+    from primeplay.climb import Settings
+    from primeplay.climb.bot import Bot, play_bots
+    wins = turns = 0
+    t = time.perf_counter()
+    for i in range(games):
+        first = i % 2
+        seats = [Bot(levels[1]) for _ in range(players)]
+        seats[first] = Bot(levels[0])
+        g = play_bots(Settings(players=players), seed + i, seats)
+        wins += g.state.winner == first
+        turns += sum(g.state.rolls)
+    r = _wilson(wins, games)
+    r.update({"games": games, "seed": seed, "levels": tuple(levels),
+              "turns": turns / max(games, 1),
+              "seconds": time.perf_counter() - t})
+    return r
+
+
+def climb_solitaire(games=2000, seed=0, level=2, preset="standard"):
+    """Mean rolls of one player alone, cards off, game i from seed + i:
+    (mean, standard error)."""
+    from primeplay.climb import Settings
+    from primeplay.climb.bot import Bot, play_bots
+    settings = Settings.preset(preset, 1, cards=False)
+    total = sq = 0
+    for i in range(games):
+        n = play_bots(settings, seed + i, [Bot(level)]).state.rolls[0]
+        total += n
+        sq += n * n
+    n = max(games, 1)
+    mean = total / n
+    var = max(sq / n - mean * mean, 0.0)
+    return mean, (var / n) ** 0.5
+
+
+HINT_KEEPERS = ((), (9,), (5, 9), (1, 2, 3, 4, 5, 6, 7, 8, 9))
+
+
+def hint_candidates(top=2):
+    """The hints to measure on the VM: for each Keeper set, a grid of pawn
+    pairs (a in 0..96 step 8, b = a + 2 and a + 30) and rolls (the ten
+    doubles, 3-9, 1-10) in a 3-player standard game (DECISION_SETUP's
+    position), ranked by CPython time; the ``top`` slowest per set."""
+    ns = {}
+    exec(DECISION_SETUP + "from primeplay.climb.hint import hint\n", ns)
+    rolls = [(d, d) for d in range(1, 11)] + [(3, 9), (1, 10)]
+    out = []
+    for keepers in HINT_KEEPERS:
+        ranked = []
+        for a in range(0, 97, 8):
+            for b in (a + 2, a + 30):
+                b = min(b, 100)
+                for dice in rolls:
+                    case = ("standard", a, b, dice, keepers, False)
+                    s = ns["at"](*case)
+                    t = time.perf_counter()
+                    ns["hint"](s)
+                    ranked.append((time.perf_counter() - t, case))
+        ranked.sort(key=lambda r: -r[0])
+        out += [case for _, case in ranked[:top]]
+    return out
+
+
+def hint_cost(case):
+    return mpvm.cost(DECISION_SETUP + "from primeplay.climb.hint import hint\n"
+                     "s = at%r\n" % (case,), "m = hint(s)")
+
+
+def hint_rows(echo=False, top=2):
+    """(case, fuel, bytes) of the hints hint_candidates finds slowest."""
+    rows = []
+    for case in hint_candidates(top):
+        c = hint_cost(case)
+        rows.append((case, c.fuel, c.alloc_bytes))
+        if echo:
+            print("hint %s: %.1f M fuel, %d bytes" % (
+                case_label(case), c.fuel / 1e6, c.alloc_bytes))
+            sys.stdout.flush()
+    return rows
+
+
+def match_sentence(r):
+    from primeplay.climb.bot import LEVEL_NAMES
+    a, b = r["levels"]
+    return ("| %s vs %s | %d (seeds %d..%d) | %.3f | %.3f-%.3f | %.1f | %s |"
+            % (LEVEL_NAMES[a], LEVEL_NAMES[b], r["games"], r["seed"],
+               r["seed"] + r["games"] - 1, r["rate"], r["lo"], r["hi"],
+               r["turns"], "met" if r["lo"] >= CLIMB_LEVEL_TARGET else
+               ("NOT met" if r["hi"] < CLIMB_LEVEL_TARGET else
+                "not shown")))
+
+
+def render_climb_levels(matches, solitaire, hints, per_ms, sol_games):
+    """The Prime Climb computer levels section of BENCH.md."""
+    mean, se = solitaire
+    out = ["", "## Prime Climb: computer levels and the hint", "",
+           "Two-player games with cards, seats alternating (`tools/bench.py "
+           "tournament --game climb --levels A,B`); target: each level wins "
+           ">= %.2f against the one below it (95%% Wilson interval; \"met\" "
+           "when its lower end is above)." % CLIMB_LEVEL_TARGET, "",
+           "| match | games | win rate | 95% interval | rolls a game | "
+           "target |", "|---|---:|---:|---:|---:|---|"]
+    for r in matches:
+        out.append(match_sentence(r))
+    out += ["", "Solitaire without cards, the hard player (`tools/bench.py "
+            "solitaire`): mean %.3f rolls over %d games (standard error "
+            "%.3f); target <= %.2f, solved optimum %.2f: %s." % (
+                mean, sol_games, se, SOLITAIRE_TARGET, SOLITAIRE_SOLVED,
+                "met" if mean <= SOLITAIRE_TARGET else "NOT met")]
+    out += ["", "The hint (`climb/hint.py`), the slowest of a scan of pawn "
+            "pairs, rolls and Keeper sets (none, one, two, all nine) "
+            "measured on the WASI VM; target <= %d M fuel, <= %d KB:" % (
+                HINT_FUEL_TARGET // 10**6, HINT_BYTES_TARGET // 1024), "",
+            "| hint | fuel (M) | bytes | ~board ms |", "|---|---:|---:|---:|"]
+    for case, fuel, alloc in hints:
+        out.append("| %s | %.1f | %d | %.0f |" % (
+            case_label(case), fuel / 1e6, alloc, fuel / per_ms))
+    wf = max(r[1] for r in hints)
+    wb = max(r[2] for r in hints)
+    out += ["", "worst_hint_fuel_M: %.1f" % (wf / 1e6),
+            "worst_hint_bytes: %d" % wb, "",
+            "- hint fuel <= %d M: %s" % (HINT_FUEL_TARGET // 10**6,
+                                        "met" if wf <= HINT_FUEL_TARGET
+                                        else "NOT met"),
+            "- hint bytes <= %d: %s" % (HINT_BYTES_TARGET,
+                                       "met" if wb <= HINT_BYTES_TARGET
+                                       else "NOT met")]
+    return out
+
+
+def climb_levels_figures(per_ms=FUEL_PER_MS, games=2000, sol_games=2000):
+    matches = [climb_match((2, 1), games), climb_match((1, 3), games)]
+    return render_climb_levels(matches, climb_solitaire(sol_games),
+                               hint_rows(), per_ms, sol_games)
+
+
+def climb_levels_cmd(argv=()):
+    games = int(argv[argv.index("--games") + 1]) if "--games" in argv \
+        else 2000
+    print("\n".join(climb_levels_figures(games=games, sol_games=games)))
+    return 0
+
+
+def solitaire_cmd(argv=()):
+    """``solitaire --games N --seed S [--preset P]``: the hard player alone
+    in Prime Climb without cards; prints ``mean_turns: X`` (rolls)."""
+    import argparse
+    parser = argparse.ArgumentParser(prog="bench.py solitaire")
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--preset", default="standard",
+                        choices=[p for p in PRESETS
+                                 if not p.startswith("solitaire")])
+    args = parser.parse_args(list(argv))
+    t = time.perf_counter()
+    mean, se = climb_solitaire(args.games, args.seed, 2, args.preset)
+    print("games: %d (Prime Climb %s, 1 player, no cards, hard, seeds "
+          "%d..%d)" % (args.games, args.preset, args.seed,
+                       args.seed + args.games - 1))
+    print("mean_turns: %.4f" % mean)
+    print("stderr: %.4f" % se)
+    print("seconds: %.1f" % (time.perf_counter() - t))
     return 0
 
 
@@ -1596,6 +1807,8 @@ def main(argv):
     if argv and argv[0] == "tournament":
         return tournament(argv[1:])
     commands = {"daifugo": daifugo_cmd, "judge": judge_cmd, "rings": rings_cmd,
+                "solitaire": solitaire_cmd,
+                "climb-levels": climb_levels_cmd,
                 "game-imports": game_imports_cmd, "game": game_cmd}
     if argv and argv[0] in commands:
         return commands[argv[0]](argv[1:])
@@ -1616,6 +1829,7 @@ def main(argv):
     text += "\n".join(render_decisions(rows, on_board, per_ms, board_error) +
                       game_figures(board is not None, per_ms) +
                       rings_figures(per_ms) +
+                      climb_levels_figures(per_ms) +
                       render_heap(h)) + "\n"
     print(text)
     if "--no-write" not in argv:
