@@ -63,6 +63,9 @@ CARD_X1000 = 300     # a card to draw is worth about a third of a turn
 # 52-58%, 2,500 lost (it chases red spaces over progress).
 HARD_CARD_X1000 = 1000
 KEEPER_X1000 = 400   # a Keeper is spent only to save this much
+HARD_SEND_MIN = 55
+HARD_CURSE_MIN = 90
+HARD_KEEPER_X1000 = 400
 KEEPER_COST = 6      # a Keeper used must buy at least this much
 CARD_VALUE = 5       # ending on an all-red space draws a card
 STATION_VALUE = 25   # a Way Station still to visit
@@ -124,6 +127,8 @@ class Bot:
         if ph == ROLL:
             return ("roll",)
         if ph == ACTION:
+            if self.level == HARD and _table_applies(state):
+                return _best_by_table(state, legal_moves(state))
             return self._best_by_trial(state, legal_moves(state))
         if self.level == EASY:
             return self._easy_step(state)
@@ -187,6 +192,9 @@ class Bot:
         best_v = 0
         seen = []
         goal = state.settings.goal
+        hard = self.level == HARD
+        send_min = HARD_SEND_MIN if hard else 55
+        curse_min = HARD_CURSE_MIN if hard else 90
         for cid in state.keepers[p]:
             if cid in state.fresh:
                 continue
@@ -200,14 +208,46 @@ class Bot:
                     for j in (0, 1):
                         v = state.pos[2 * q + j]
                         if v != state.end and v != leg_start(goal, v) and \
-                                v >= 55 and v > best_v:
+                                v >= send_min and v > best_v:
                             best, best_v = ("keeper", cid, q, j), v
                 elif effect == "curse" and q != p and not state.cursed[q]:
                     v = _progress_value(state, state.pos[2 * q]) + \
                         _progress_value(state, state.pos[2 * q + 1])
-                    if v >= 90 and v > best_v:
+                    if v >= curse_min and v > best_v:
                         best, best_v = ("keeper", cid, q, 0), v
         return best
+
+
+def _race_value(state, p):
+    """How far ahead player p is, in expected turns x 1000 (the table):
+    the best opponent's turns still needed minus p's own."""
+    t = values.turns_x1000
+    own = best = 0
+    for q in range(state.settings.players):
+        x, y = state.pos[2 * q], state.pos[2 * q + 1]
+        v = t(x, y)
+        if q == p:
+            own = v
+        elif q != p and (best == 0 or v < best):
+            best = v
+    return best - own
+
+
+def _best_by_table(state, moves):
+    """HARD's Action choice in the standard race: the move after which
+    the player is furthest ahead in table turns, tried on copies."""
+    p = state.current
+    best = None
+    best_v = None
+    for m in moves:
+        s = state.copy()
+        apply(s, m)
+        if s.winner == p:
+            return m
+        v = _race_value(s, p)
+        if best_v is None or v > best_v:
+            best, best_v = m, v
+    return best
 
 
 def _pawn_score(state, i, v, opp_spaces):
@@ -314,7 +354,9 @@ def plan_turn(state, level=NORMAL):
                 state, reach.pair_up(pl, sa, sb, into=_scratch(1, pl.w)),
                 opp2, r0, pen)
             if kpair is not None and (best0 is None or
-                                      kscore >= score0 + KEEPER_X1000):
+                                      kscore >= score0 + (
+                                          KEEPER_X1000 if pen is None
+                                          else HARD_KEEPER_X1000)):
                 best0 = kpair
                 use_k = 1
     if win is not None:
@@ -437,7 +479,7 @@ def _risk(state, p):
                 if v == state.end:
                     continue
                 y = to_space(goal, v)
-                if y >= TOP:
+                if not 0 <= y < TOP:
                     continue
                 f.seek(y * (TOP + 1))
                 f.readinto(buf)
