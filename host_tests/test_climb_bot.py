@@ -108,3 +108,23 @@ def test_bot_games_are_identical_on_micropython():
             "    print(digest(play_bots(Settings(players=3), seed)))\n")
     want = [str(digest(play_bots(Settings(players=3), s))) for s in range(4)]
     assert mpvm.run_unix(code, heapsize="2M").split() == want
+
+
+def test_there_and_back_between_computers_ends_in_a_sane_time():
+    # Rulebook: "Get both pawns in to 101, and then back to start."
+    # Home was worth a fixed 160 while There and Back Again's progress
+    # runs to 202: pawns on the way back preferred 161..201 to finishing,
+    # and two computers took 76-466 rolls (standard: 15-45).
+    rolls = [play_bots(Settings.preset("there_and_back", 2), s).state.turn
+             for s in range(12)]
+    assert max(rolls) < 160, rolls
+
+
+def test_way_stations_alone_without_cards_visit_and_finish():
+    # Rulebook, Way Stations: "Before a player can move any pawn to 101,
+    # they need to land a pawn on the chosen space(s)."  A station scored as 53 + a bonus let a pawn run on to
+    # 100 and wait there for ever: solitaire without cards never ended.
+    for s in range(20):
+        g = play_bots(Settings.preset("way_stations", 1, cards=False), s,
+                      max_moves=2000)
+        assert g.winner == 0 and g.state.rolls[0] < 50

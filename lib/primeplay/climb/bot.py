@@ -46,7 +46,8 @@ from primeplay.climb.settings import STANDARD
 from primeplay.climb.game import Game, move_text, decode_move
 from primeplay.climb.rules import (legal_moves, is_legal, allowed_ops,
                                    blocked, apply, target, ROLL, ACTION)
-from primeplay.climb.track import to_space, leg_start, TOP, ADD, SUB, MUL, DIV
+from primeplay.climb.track import (to_space, from_space, leg_start, TOP, ADD,
+                                   SUB, MUL, DIV)
 
 # Scores are in "progress" units (one space of the route).
 # A pawn home is worth more than any space: HOME - TOP more than the last
@@ -250,14 +251,38 @@ def _best_by_table(state, moves):
     return best
 
 
-def _pawn_score(state, i, v, opp_spaces):
-    """The worth of ending the turn with pawn i of the mover at v."""
+def _station_limit(state, p):
+    """While player p has Way Stations to visit: the progress of the
+    furthest of them on the way to 101 (no pawn may finish before), else
+    None."""
+    if not blocked(state, p):
+        return None
+    goal = state.settings.goal
+    stations = state.settings.way_stations
+    limit = 0
+    for b in range(len(stations)):
+        if not state.visited[p] >> b & 1:
+            v = from_space(goal, 0, stations[b])
+            if v > limit:
+                limit = v
+    return limit
+
+
+def _pawn_score(state, i, v, opp_spaces, limit=None):
+    """The worth of ending the turn with pawn i of the mover at v.
+
+    ``limit`` (_station_limit): a pawn beyond the last station still to
+    visit counts as far back as it is past it, since it must come back
+    or wait for its partner: counted as progress, it ran on to 100 and
+    sat there, unable to finish, while the station went unvisited."""
     if v == state.end:
         return state.end + HOME - TOP
     p = state.current
     goal = state.settings.goal
     sp = to_space(goal, v)
     score = v
+    if limit is not None and limit < v <= TOP:
+        score = 2 * limit - v
     if state.settings.cards and v != state.start_pos[i] and sp != TOP \
             and is_all_red(sp):
         score += CARD_VALUE
@@ -268,15 +293,18 @@ def _pawn_score(state, i, v, opp_spaces):
     stations = state.settings.way_stations
     for b in range(len(stations)):
         if stations[b] == sp and not state.visited[p] >> b & 1:
-            score += STATION_VALUE
+            # Worth more than any space: until every station is visited
+            # no pawn may finish, and a bonus on the station's own number
+            # (53 + 25) left a pawn on 100 stuck there for ever, alone.
+            score = TOP + STATION_VALUE
     return score
 
 
-def _top2(state, i, members, opp_spaces, pen=None):
+def _top2(state, i, members, opp_spaces, pen=None, limit=None):
     """The two best (score, v) of one share's members."""
     a = b = None
     for v in members:
-        s = _pawn_score(state, i, v, opp_spaces)
+        s = _pawn_score(state, i, v, opp_spaces, limit)
         if pen is not None:
             s -= pen[i][v]
         if a is None or s > a[0]:
@@ -524,9 +552,12 @@ def _threats(state, p, a0, b0, table):
 
 
 def _table_applies(state):
-    """The solved-solitaire table judges standard races to 101."""
+    """The solved-solitaire table judges standard races to 101, and Way
+    Stations once the mover has visited them all (the rest of its race is
+    the standard one)."""
     st = state.settings
-    return st.goal == STANDARD and not st.sprint and not st.way_stations
+    return st.goal == STANDARD and not st.sprint and \
+        not blocked(state, state.current)
 
 
 def _settle(a, b):
@@ -685,11 +716,12 @@ def _best_shares(state, pl, sa, sb, opp, pen=None):
     goal = state.settings.goal
     top_a = [None] * n
     top_b = [None] * n
+    limit = _station_limit(state, state.current)
     for L in range(n):
         if sa[L] is not None:
-            top_a[L] = _top2(state, 0, sa[L], opp, pen)
+            top_a[L] = _top2(state, 0, sa[L], opp, pen, limit)
         if sb[L] is not None:
-            top_b[L] = _top2(state, 1, sb[L], opp, pen)
+            top_b[L] = _top2(state, 1, sb[L], opp, pen, limit)
     best = None
     for La in range(n):
         if top_a[La] is None:

@@ -1,0 +1,156 @@
+"""Solve each variant's solitaire race without cards, to judge the
+computer's progress heuristic outside the standard race.
+
+    python tools/gen_climb_variants.py [VARIANT ...]   # minutes each
+
+For Prime Decline, There and Back Again, Way Stations (53) and Prime
+Sprint: value iteration over every pawn pair (with Way Stations, also
+whether 53 has been visited) of
+
+    V(s) = 1 + sum over the 100 rolls of min over end states of V
+
+as tools/gen_climb_values.py does for the standard race (reach.search
+with the variant's goal, Sprint and blocking).  Own pawns ending on one
+numbered space: one goes back to the start of its leg, the player
+choosing which (by the order of the moves).  Prints V at the start:
+the mean rolls of perfect play, the reference that tools/bench.py's
+"variants" figures compare the computer with.  No table is written:
+the computer keeps its heuristic where it is within 3% (see BENCH.md).
+"""
+
+import os
+import sys
+from array import array
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "lib"))
+
+from primeplay.climb.reach import search  # noqa: E402
+from primeplay.climb.settings import (STANDARD, DECLINE,  # noqa: E402
+                                      THERE_AND_BACK)
+from primeplay.climb.track import (ALL_OPS, TOP, goal_v, to_space,  # noqa: E402
+                                   leg_start)
+
+STATION = 53
+# name -> (goal, sprint, way station)
+VARIANTS = {
+    "standard": (STANDARD, False, None),
+    "prime_decline": (DECLINE, False, None),
+    "there_and_back": (THERE_AND_BACK, False, None),
+    "way_stations": (STANDARD, False, STATION),
+    "prime_sprint": (STANDARD, True, None),
+}
+
+
+def rolls():
+    out = []
+    for d1 in range(1, 11):
+        for d2 in range(d1, 11):
+            out.append(([d1] * 4 if d1 == d2 else [d1, d2],
+                        1 if d1 == d2 else 2))
+    return out
+
+
+class Race:
+    def __init__(self, name):
+        self.goal, self.sprint, self.station = VARIANTS[name]
+        self.end = goal_v(self.goal)
+        self.w = self.end + 1
+        self.flags = 2 if self.station else 1
+
+    def key(self, a, b, f):
+        if a > b:
+            a, b = b, a
+        return (f * self.w + a) * self.w + b
+
+    def done(self, a, b):
+        if self.sprint:
+            return a == self.end or b == self.end
+        return a == self.end and b == self.end
+
+    def settle(self, a, b):
+        """The pairs the player may leave when both pawns share a space
+        (0 and 101 never bump): the order of the moves picks which one
+        goes back to the start of its leg."""
+        g = self.goal
+        if a == self.end or b == self.end or to_space(g, a) != to_space(g, b):
+            return ((a, b),)
+        sp = to_space(g, a)
+        if sp == 0 or sp == TOP:
+            return ((a, b),)
+        return ((a, leg_start(g, b)), (leg_start(g, a), b))
+
+    def visited(self, a, b, f):
+        if not self.station or f:
+            return f
+        for v in (a, b):
+            if v != self.end and to_space(self.goal, v) == self.station:
+                return 1
+        return 0
+
+    def successors(self):
+        table = {}
+        rs = rolls()
+        for f in range(self.flags):
+            block = bool(self.station) and not f
+            for a in range(self.w):
+                for b in range(a, self.w):
+                    k = self.key(a, b, f)
+                    if self.done(a, b):
+                        table[k] = None
+                        continue
+                    per_roll = []
+                    for dice, _ in rs:
+                        ends = set()
+                        for x, y in search(a, b, dice, (), self.goal, ALL_OPS,
+                                           block, self.sprint):
+                            for x2, y2 in self.settle(x, y):
+                                ends.add(self.key(x2, y2,
+                                                  self.visited(x2, y2, f)))
+                        per_roll.append(array("I", sorted(ends)))
+                    table[k] = per_roll
+        return table
+
+    def solve(self, tol=1e-7, max_sweeps=2000):
+        table = self.successors()
+        weights = [w for _, w in rolls()]
+        v = dict((k, 0.0 if s is None else 20.0) for k, s in table.items())
+        keys = [k for k, s in table.items() if s is not None]
+        for sweep in range(max_sweeps):
+            delta = 0.0
+            for k in keys:
+                total = 0.0
+                for ends, w in zip(table[k], weights):
+                    total += w * min([v[j] for j in ends])
+                new = 1.0 + total / 100.0
+                d = abs(new - v[k])
+                if d > delta:
+                    delta = d
+                v[k] = new
+            if delta < tol:
+                return v, sweep + 1
+        raise RuntimeError("value iteration did not converge")
+
+    def start(self):
+        return self.key(0, 0, 0)    # progress 0 is the start in every goal
+
+
+def solve(name):
+    race = Race(name)
+    v, sweeps = race.solve()
+    return v[race.start()], sweeps, len(v)
+
+
+def main(argv):
+    names = argv or [n for n in VARIANTS if n != "standard"]
+    for name in names:
+        mean, sweeps, states = solve(name)
+        print("%s: solved_mean_turns %.4f (%d states, %d sweeps)"
+              % (name, mean, states, sweeps))
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
