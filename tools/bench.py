@@ -1723,10 +1723,53 @@ def render_climb_levels(matches, solitaire, hints, per_ms, sol_games):
     return out
 
 
+# Each variant's solitaire race without cards, solved by
+# tools/gen_climb_variants.py (value iteration, perfect play): mean rolls.
+SOLVED_VARIANTS = {
+    "prime_decline": None,
+    "there_and_back": None,
+    "way_stations": None,
+    "prime_sprint": None,
+}
+VARIANT_MARGIN = 0.03           # the heuristic within 3% of the optimum
+
+
+def variant_rows(games=2000, seed=0):
+    """(variant, computer's mean rolls, standard error, solved mean) for
+    each variant alone without cards (climb_solitaire)."""
+    out = []
+    for name in sorted(SOLVED_VARIANTS):
+        mean, se = climb_solitaire(games, seed, 1, name)
+        out.append((name, mean, se, SOLVED_VARIANTS[name]))
+    return out
+
+
+def render_variants(rows, games):
+    out = ["", "Outside the standard race the computer plays a progress "
+           "heuristic (climb/bot.py), the table only once Way Stations are "
+           "visited. Each variant alone without cards, %d games (seeds "
+           "0..%d), against the solved optimum (`tools/gen_climb_variants.py`"
+           "); target: within %d%%:" % (games, games - 1,
+                                       round(VARIANT_MARGIN * 100)), "",
+           "| variant | computer (rolls) | std error | solved | over | target |",
+           "|---|---:|---:|---:|---:|---|"]
+    for name, mean, se, solved in rows:
+        if solved:
+            over = mean / solved - 1
+            out.append("| %s | %.3f | %.3f | %.3f | %+.1f%% | %s |" % (
+                name, mean, se, solved, 100 * over,
+                "met" if over <= VARIANT_MARGIN else "NOT met"))
+        else:
+            out.append("| %s | %.3f | %.3f | - | - | not solved |" % (
+                name, mean, se))
+    return out
+
+
 def climb_levels_figures(per_ms=FUEL_PER_MS, games=2000, sol_games=2000):
     matches = [climb_match((2, 1), games), climb_match((1, 3), games)]
     return render_climb_levels(matches, climb_solitaire(sol_games),
-                               hint_rows(), per_ms, sol_games)
+                               hint_rows(), per_ms, sol_games) + \
+        render_variants(variant_rows(sol_games), sol_games)
 
 
 def climb_levels_cmd(argv=()):

@@ -31,9 +31,10 @@ Levels (a seat stores the number):
 * HARD (2) plans the same way but also weighs, for each end space, the
   threat of being bumped there next turn (how many of the 100 rolls let
   an opponent pawn land on it, a row of threats.bin per opponent pawn,
-  times what the bump would cost, at a third: ``_threats``), and values
-  a card at a whole turn (NORMAL: a third).  Alone (solitaire) it is
-  NORMAL: no opponent, no threat.
+  times what the bump would cost, at a third: ``_threats``), values a
+  card at a whole turn (NORMAL: a third), bumping an opponent at 150% of
+  the turns it costs them, and Action choices by the table.  Alone
+  without cards it is NORMAL: no opponent, no threat, no card.
 * EASY (3) plays one die at a time, the move that gains the most progress
   now (by trial), never plans a roll and never plays a Keeper: plausible
   moves that miss the combinations.  Deterministic, so a seed replays.
@@ -65,6 +66,9 @@ CARD_X1000 = 300     # a card to draw is worth about a third of a turn
 HARD_CARD_X1000 = 1000
 KEEPER_X1000 = 400   # a Keeper is spent only to save this much
 HARD_SEND_MIN = 55
+# HARD counts what a bump costs the opponent at 150%: over 1,000-game
+# matches against NORMAL, +2 to +4 points (200%: no better; 300%: worse).
+HARD_BUMP_PCT = 150
 HARD_CURSE_MIN = 90
 HARD_KEEPER_X1000 = 400
 KEEPER_COST = 6      # a Keeper used must buy at least this much
@@ -603,6 +607,9 @@ def _best_pair(state, r, opp, exclude=None, pen=None):
     for x, y in opp:
         if 0 < x < TOP:
             gain[x] += values.turns_x1000(0, y) - values.turns_x1000(x, y)
+    if pen is not None and HARD_BUMP_PCT != 100:
+        for x in range(n):
+            gain[x] = gain[x] * HARD_BUMP_PCT // 100
     # Per pawn, what ending on each space gains: the same list for both
     # unless HARD subtracts each pawn's threat (``pen``); no cost per pair.
     gain_a = gain_b = gain
