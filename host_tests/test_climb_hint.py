@@ -166,3 +166,32 @@ def test_min_pair_skips_excluded_pairs():
     assert v == min(settled_v(x, y) for x, y in r)
     best2, v2 = min_pair(r, r)
     assert best2 is None and v2 is None
+
+
+def test_hints_are_the_same_on_micropython():
+    import mpvm
+    code = ("from primeplay.climb import Settings, Game\n"
+            "from primeplay.climb.hint import hint\n"
+            "from primeplay.climb.bot import Bot\n"
+            "for seed in range(3):\n"
+            "    g = Game(Settings(players=2), seed)\n"
+            "    bots = [Bot(), Bot()]\n"
+            "    n = 0\n"
+            "    while g.state.winner is None and n < 120:\n"
+            "        s = g.state\n"
+            "        if s.phase == 'move' and s.dice:\n"
+            "            print(repr(hint(s)).replace(' ', ''))\n"
+            "        g.apply(bots[s.current].choose(s))\n"
+            "        n += 1\n")
+    want = []
+    for seed in range(3):
+        g = Game(Settings(players=2), seed)
+        bots = [Bot(), Bot()]
+        n = 0
+        while g.state.winner is None and n < 120:
+            s = g.state
+            if s.phase == MOVE and s.dice:
+                want.append(repr(hint(s)).replace(" ", ""))
+            g.apply(bots[s.current].choose(s))
+            n += 1
+    assert mpvm.run_unix(code, heapsize="2M").split() == want
