@@ -84,22 +84,27 @@ def test_hint_mid_turn_finishes_the_roll():
     assert len([m for m in moves if m[0] == "die"]) == 3
 
 
-def test_standard_race_hint_ends_on_the_best_table_pair():
+@pytest.mark.parametrize("preset", ["standard", "prime_sprint"])
+def test_race_hint_ends_on_the_best_table_pair(preset):
     # Without Keepers the hint's end pair has the least table value of
-    # every end pair reach.search finds (own pawns on one space: one to 0).
+    # every end pair reach.search finds (own pawns on one space: one to 0);
+    # Prime Sprint by its own table.
     checked = 0
-    for s in hinted_games("standard", 2, range(12)):
+    for s in hinted_games(preset, 2, range(12)):
         p = s.current
         if s.keepers[p] or s.curse_now:
             continue
+        t = values.table_for(s.settings)
+        sprint = s.settings.sprint
         moves, after = check_hint(s)
-        best = min(settled_v(x, y) for x, y in
-                   search(s.pos[2 * p], s.pos[2 * p + 1], s.dice))
+        best = min(values.turns_in(t, x, 0 if x == y and 0 < x < 101 else y)
+                   for x, y in search(s.pos[2 * p], s.pos[2 * p + 1],
+                                      s.dice, sprint=sprint))
         got = 0 if after.winner == p else \
-            values.turns_x1000(after.pos[2 * p], after.pos[2 * p + 1])
+            values.turns_in(t, after.pos[2 * p], after.pos[2 * p + 1])
         assert got == best, (s.pos, s.dice, moves)
         checked += 1
-    assert checked > 200
+    assert checked > 60
 
 
 def brute_min(state):
@@ -195,3 +200,20 @@ def test_hints_are_the_same_on_micropython():
             g.apply(bots[s.current].choose(s))
             n += 1
     assert mpvm.run_unix(code, heapsize="2M").split() == want
+
+
+@pytest.mark.parametrize("sprint", [False, True])
+def test_bounds_are_the_least_settled_value_of_each_word(sprint):
+    from primeplay.climb.hint import _bounds
+    from primeplay.climb.reach import WORD
+    t = values.sprint_table() if sprint else values.load()
+    lo = _bounds(sprint)
+    nw = (values.N + WORD - 1) // WORD
+    for a in range(values.N):
+        for k in range(nw):
+            want = min(values.turns_in(t, a, 0 if a == b and 0 < a < 101
+                                       else b)
+                       for b in range(k * WORD, min((k + 1) * WORD,
+                                                    values.N)))
+            j = 2 * (a * nw + k)
+            assert (lo[j] << 8) | lo[j + 1] == want

@@ -1,4 +1,5 @@
-"""Generate lib/primeplay/climb/bounds.bin from values.bin: for every
+"""Generate lib/primeplay/climb/bounds.bin from values.bin (and
+bounds_sprint.bin from values_sprint.bin): for every
 space a and every word k of a result row (reach.WORD spaces b), the least
 table value of the settled pair (a, b) over the b of that word.
 
@@ -24,31 +25,34 @@ sys.path.insert(0, os.path.join(ROOT, "lib"))
 from primeplay.climb import values  # noqa: E402
 from primeplay.climb.reach import WORD  # noqa: E402
 
-PATH = os.path.join(ROOT, "lib", "primeplay", "climb", "bounds.bin")
+DIR = os.path.join(ROOT, "lib", "primeplay", "climb")
+PAIRS = (("values.bin", "bounds.bin"), ("values_sprint.bin", "bounds_sprint.bin"))
 NW = (values.N + WORD - 1) // WORD
 
 
-def settled(a, b):
+def settled(t, a, b):
     if a == b and 0 < a < values.N - 1:
-        return values.turns_x1000(a, 0)
-    return values.turns_x1000(a, b)
+        return values.turns_in(t, a, 0)
+    return values.turns_in(t, a, b)
 
 
-def bounds():
+def bounds(t):
     data = bytearray()
     for a in range(values.N):
         for k in range(NW):
-            lo = min(settled(a, b)
+            lo = min(settled(t, a, b)
                      for b in range(k * WORD, min((k + 1) * WORD, values.N)))
             data += bytes((lo >> 8, lo & 0xFF))
     return data
 
 
 def main():
-    data = bounds()
-    with open(PATH, "wb") as f:
-        f.write(data)
-    print("wrote %s (%d bytes)" % (os.path.relpath(PATH, ROOT), len(data)))
+    for src, dst in PAIRS:
+        data = bounds(values._read(os.path.join(DIR, src)))
+        path = os.path.join(DIR, dst)
+        with open(path, "wb") as f:
+            f.write(data)
+        print("wrote %s (%d bytes)" % (os.path.relpath(path, ROOT), len(data)))
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 computer's progress heuristic outside the standard race.
 
     python tools/gen_climb_variants.py [VARIANT ...]   # minutes each
+    python tools/gen_climb_variants.py --write        # values_sprint.bin
 
 For Prime Decline, There and Back Again, Way Stations (53) and Prime
 Sprint: value iteration over every pawn pair (with Way Stations, also
@@ -16,6 +17,11 @@ choosing which (by the order of the moves).  Prints V at the start:
 the mean rolls of perfect play, the reference that tools/bench.py's
 "variants" figures compare the computer with.  No table is written:
 the computer keeps its heuristic where it is within 3% (see BENCH.md).
+
+Prime Sprint's heuristic was not (6.1 rolls against 4.96), and its table
+has the standard one's shape (pairs of 0..101), so ``--write`` stores it
+as lib/primeplay/climb/values_sprint.bin in values.bin's format, for the
+computer and the hint to judge Sprint as they judge the standard race.
 """
 
 import os
@@ -142,7 +148,31 @@ def solve(name):
     return v[race.start()], sweeps, len(v)
 
 
+SPRINT_PATH = os.path.join(ROOT, "lib", "primeplay", "climb",
+                           "values_sprint.bin")
+
+
+def write_sprint():
+    from primeplay.climb.values import index, N, SCALE
+    race = Race("prime_sprint")
+    v, sweeps = race.solve(tol=1e-9)
+    data = bytearray(N * (N + 1))
+    for a in range(N):
+        for b in range(a, N):
+            q = int(round(v[race.key(a, b, 0)] * SCALE))
+            i = 2 * index(a, b)
+            data[i] = q >> 8
+            data[i + 1] = q & 0xFF
+    with open(SPRINT_PATH, "wb") as f:
+        f.write(data)
+    print("prime_sprint: V(0, 0) = %.4f; wrote %s (%d bytes)" % (
+        v[race.start()], os.path.relpath(SPRINT_PATH, ROOT), len(data)))
+
+
 def main(argv):
+    if argv == ["--write"]:
+        write_sprint()
+        return 0
     names = argv or [n for n in VARIANTS if n != "standard"]
     for name in names:
         mean, sweeps, states = solve(name)

@@ -72,7 +72,7 @@ def hint(state):
     return good
 
 
-def min_pair(r, exclude=None):
+def min_pair(r, exclude=None, sprint=False):
     """The pair of ``r`` (a reach.Reach) with the least table value once
     settled (own pawns on one space: one to 0), and that value x 1000;
     pairs also in ``exclude`` are skipped.  (None, None) when empty.
@@ -82,10 +82,10 @@ def min_pair(r, exclude=None):
     bound (bounds.bin) cannot beat the best so far: a turn with a Keeper
     has thousands of end pairs, of which a few dozen are then read.
     """
-    table = values.load()
+    table = values.sprint_table() if sprint else values.load()
     n = values.N
     off = _offsets(n)
-    lo = _bounds()
+    lo = _bounds(sprint)
     words = r.words
     ex = exclude.words if exclude is not None else None
     nw = r.nw
@@ -128,25 +128,27 @@ def min_pair(r, exclude=None):
 
 
 try:
-    BOUNDS_PATH = __file__.rsplit("/", 1)[0] + "/bounds.bin"
+    _DIR = __file__.rsplit("/", 1)[0]
 except NameError:       # a frozen module has no __file__
-    BOUNDS_PATH = "/lib/primeplay/climb/bounds.bin"
-_lo = None
+    _DIR = "/lib/primeplay/climb"
+BOUNDS_PATHS = (_DIR + "/bounds.bin", _DIR + "/bounds_sprint.bin")
+_lo = [None, None]
 
 
-def _bounds():
-    """bounds.bin (tools/gen_climb_bounds.py): per space a and word k of
-    a result row, the least settled table value over that word's b."""
-    global _lo
-    if _lo is None:
+def _bounds(sprint=False):
+    """bounds.bin, or Prime Sprint's bounds_sprint.bin (made by
+    tools/gen_climb_bounds.py): per space a and word k of a result row,
+    the least settled table value over that word's b."""
+    k = 1 if sprint else 0
+    if _lo[k] is None:
         nw = (values.N + reach.WORD - 1) // reach.WORD
         buf = bytearray(2 * values.N * nw)
-        with open(BOUNDS_PATH, "rb") as f:
+        with open(BOUNDS_PATHS[k], "rb") as f:
             if f.readinto(buf) != len(buf):
                 raise ValueError("%s: expected %d bytes"
-                                 % (BOUNDS_PATH, len(buf)))
-        _lo = buf
-    return _lo
+                                 % (BOUNDS_PATHS[k], len(buf)))
+        _lo[k] = buf
+    return _lo[k]
 
 
 _bounds()
@@ -182,11 +184,12 @@ def table_plan(state):
     pl0 = reach.Plan(state.dice, (), goal, ops, block)
     sa0 = reach.pawn_shares(pl0, a0)
     sb0 = reach.pawn_shares(pl0, b0)
-    if bot._winning_shares(pl0, sa0, sb0, False) is not None:
+    if bot._winning_shares(pl0, sa0, sb0, state.settings.sprint) \
+            is not None:
         return _plan_with(state, (), [], None)
     r0 = reach.pair_up(pl0, sa0, sb0, into=bot._scratch(0, pl0.w))
     sa0 = sb0 = None
-    best0, v0 = min_pair(r0)
+    best0, v0 = min_pair(r0, None, state.settings.sprint)
     ki = bot._pick_keeper(state, knums, best0, True)
     return _plan_with(state, (knums[ki],), [kcids[ki]], r0, best0, v0)
 
@@ -203,16 +206,18 @@ def _plan_with(state, knums, kc, r0, best0=None, v0=None):
     tb = [None] * pl.nshares
     sa = reach.pawn_shares(pl, state.pos[2 * p], ta)
     sb = reach.pawn_shares(pl, state.pos[2 * p + 1], tb)
-    win = bot._winning_shares(pl, sa, sb, False)
+    win = bot._winning_shares(pl, sa, sb, state.settings.sprint)
     if win is not None:
         return _moves(state, pl, ta, tb, win, kc)
     use_k = 0
     if r0 is None:
         best0, v0 = min_pair(reach.pair_up(pl, sa, sb,
-                                           into=bot._scratch(0, pl.w)))
+                                           into=bot._scratch(0, pl.w)),
+                             None, state.settings.sprint)
     else:
         best1, v1 = min_pair(reach.pair_up(pl, sa, sb,
-                                           into=bot._scratch(1, pl.w)), r0)
+                                           into=bot._scratch(1, pl.w)), r0,
+                             state.settings.sprint)
         if best1 is not None and (best0 is None or v1 < v0):
             best0 = best1
             use_k = 1

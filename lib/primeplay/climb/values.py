@@ -17,11 +17,16 @@ N = 102          # spaces 0..101
 SCALE = 1000     # stored as turns x 1000
 SIZE = N * (N + 1)  # bytes: one 16-bit entry per unordered pair
 try:
-    PATH = __file__.rsplit("/", 1)[0] + "/values.bin"
+    _DIR = __file__.rsplit("/", 1)[0]
 except NameError:       # a frozen module has no __file__
-    PATH = "/lib/primeplay/climb/values.bin"
+    _DIR = "/lib/primeplay/climb"
+PATH = _DIR + "/values.bin"
+# Prime Sprint's race (the first pawn home wins), solved the same way by
+# tools/gen_climb_variants.py --write: read only when a Sprint is played.
+SPRINT_PATH = _DIR + "/values_sprint.bin"
 
 _table = None
+_sprint = None
 
 
 def index(a, b):
@@ -39,13 +44,38 @@ def load():
     """
     global _table
     if _table is None:
-        buf = bytearray(SIZE)
-        with open(PATH, "rb") as f:
-            got = f.readinto(buf)
-            if got != SIZE or f.readinto(bytearray(1)):
-                raise ValueError("%s: expected %d bytes" % (PATH, SIZE))
-        _table = buf
+        _table = _read(PATH)
     return _table
+
+
+def _read(path):
+    buf = bytearray(SIZE)
+    with open(path, "rb") as f:
+        got = f.readinto(buf)
+        if got != SIZE or f.readinto(bytearray(1)):
+            raise ValueError("%s: expected %d bytes" % (path, SIZE))
+    return buf
+
+
+def table_for(settings):
+    """The table that judges this game's race: Prime Sprint's (read at
+    its first use) or the standard one."""
+    return sprint_table() if settings.sprint else load()
+
+
+def sprint_table():
+    global _sprint
+    if _sprint is None:
+        _sprint = _read(SPRINT_PATH)
+    return _sprint
+
+
+def turns_in(t, a, b):
+    """turns_x1000 in table ``t`` (from table_for)."""
+    if a > b:
+        a, b = b, a
+    i = 2 * index(a, b)
+    return (t[i] << 8) | t[i + 1]
 
 
 
