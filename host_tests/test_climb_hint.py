@@ -217,3 +217,27 @@ def test_bounds_are_the_least_settled_value_of_each_word(sprint):
                                                     values.N)))
             j = 2 * (a * nw + k)
             assert (lo[j] << 8) | lo[j + 1] == want
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 101), st.integers(0, 101), st.booleans(),
+       st.lists(st.integers(1, 9), min_size=1, max_size=4, unique=True),
+       st.integers(0, 30), st.integers(-1, 2), st.integers(-1, 4))
+def test_keeper_check_agrees_with_the_rules(a, b, curse, nums, cid, pawn,
+                                            op):
+    # The hint checks its Keeper moves without listing them all; it must
+    # accept exactly the add-or-subtract moves rules.keeper_moves lists.
+    from primeplay.climb.hint import _keeper_ok
+    from primeplay.climb.rules import keeper_moves
+    g = Game(Settings(players=2), 1)
+    place(g, 0, a, b)
+    for n in nums:
+        give(g, 0, "addsub", n)
+    g.state.cursed[0] = curse
+    g.roll((3, 5))
+    s = g.state
+    m = ("keeper", cid, pawn, op)
+    listed = [k for k in keeper_moves(s) if s.cards[k[1]][1] == "addsub"]
+    assert _keeper_ok(s, m) == (m in listed)
+    for k in listed:
+        assert _keeper_ok(s, k)

@@ -420,6 +420,7 @@ from primeplay.climb import Settings, Game
 from primeplay.climb.bot import Bot
 from primeplay.climb import values
 values.load()
+values.sprint_table()   # a Sprint reads it at its first decision, once
 def at(preset, a, b, dice, keepers, curse):
     g = Game(Settings.preset(preset, None if preset.startswith('sol')
                              else 3), 1)

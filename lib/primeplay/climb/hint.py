@@ -26,9 +26,9 @@ is left.
 """
 
 from primeplay.climb import reach, values
-from primeplay.climb.rules import (MOVE, IllegalMove, apply, legal_moves,
-                                   allowed_ops, blocked)
-from primeplay.climb.track import TOP
+from primeplay.climb.rules import (MOVE, IllegalMove, apply, apply_legal,
+                                   legal_moves, allowed_ops, blocked, target)
+from primeplay.climb.track import TOP, ADD, SUB
 
 # Bit -> its index, for walking the set bits of a result word without
 # testing every clear bit (MicroPython has no int.bit_length).
@@ -56,10 +56,17 @@ def hint(state):
     for m in moves:
         if s.phase != MOVE:
             break
-        try:
-            apply(s, m)         # checks the move; refused, s is unchanged
-        except IllegalMove:
-            break
+        if m[0] == "keeper":
+            # is_legal would list every Keeper's moves (nine Keepers: a
+            # tenth of the hint's fuel); this one card is checked alone.
+            if not _keeper_ok(s, m):
+                break
+            apply_legal(s, m)
+        else:
+            try:
+                apply(s, m)     # checks the move; refused, s is unchanged
+            except IllegalMove:
+                break
         good.append(m)
     chooser = bot.Bot()
     while s.phase == MOVE and s.dice and s.winner is None:
@@ -70,6 +77,27 @@ def hint(state):
         apply(s, m)
         good.append(m)
     return good
+
+
+def _keeper_ok(s, m):
+    """Is ("keeper", cid, pawn, op) an add-or-subtract Keeper the mover
+    may play now (rules.keeper_moves, for this card alone)?"""
+    if len(m) != 4:
+        return False
+    cid, i, op = m[1], m[2], m[3]
+    p = s.current
+    if cid not in s.keepers[p] or cid in s.fresh or i not in (0, 1) or \
+            op not in (ADD, SUB) or not (allowed_ops(s) >> op) & 1:
+        return False
+    card = s.cards[cid]
+    for other in s.keepers[p]:
+        if other == cid:
+            break
+        if other not in s.fresh and s.cards[other] == card:
+            return False        # the rules list a card's first copy only
+    v = s.pos[2 * p + i]
+    return card[1] == "addsub" and v != s.end and \
+        target(s, v, op, card[2], blocked(s, p)) >= 0
 
 
 def min_pair(r, exclude=None, sprint=False):
