@@ -84,11 +84,12 @@ def test_hint_mid_turn_finishes_the_roll():
     assert len([m for m in moves if m[0] == "die"]) == 3
 
 
-@pytest.mark.parametrize("preset", ["standard", "prime_sprint"])
+@pytest.mark.parametrize("preset", ["standard", "prime_sprint",
+                                    "prime_decline"])
 def test_race_hint_ends_on_the_best_table_pair(preset):
     # Without Keepers the hint's end pair has the least table value of
-    # every end pair reach.search finds (own pawns on one space: one to 0);
-    # Prime Sprint by its own table.
+    # every end pair reach.search finds (own pawns on one space: one to
+    # the start); Prime Sprint and Prime Decline by their own tables.
     checked = 0
     for s in hinted_games(preset, 2, range(12)):
         p = s.current
@@ -99,7 +100,8 @@ def test_race_hint_ends_on_the_best_table_pair(preset):
         moves, after = check_hint(s)
         best = min(values.turns_in(t, x, 0 if x == y and 0 < x < 101 else y)
                    for x, y in search(s.pos[2 * p], s.pos[2 * p + 1],
-                                      s.dice, sprint=sprint))
+                                      s.dice, (), s.settings.goal,
+                                      sprint=sprint))
         got = 0 if after.winner == p else \
             values.turns_in(t, after.pos[2 * p], after.pos[2 * p + 1])
         assert got == best, (s.pos, s.dice, moves)
@@ -202,12 +204,13 @@ def test_hints_are_the_same_on_micropython():
     assert mpvm.run_unix(code, heapsize="2M").split() == want
 
 
-@pytest.mark.parametrize("sprint", [False, True])
-def test_bounds_are_the_least_settled_value_of_each_word(sprint):
+@pytest.mark.parametrize("kind", [values.STANDARD, values.SPRINT,
+                                  values.DECLINE])
+def test_bounds_are_the_least_settled_value_of_each_word(kind):
     from primeplay.climb.hint import _bounds
     from primeplay.climb.reach import WORD
-    t = values.sprint_table() if sprint else values.load()
-    lo = _bounds(sprint)
+    t = values.table_of(kind)
+    lo = _bounds(kind)
     nw = (values.N + WORD - 1) // WORD
     for a in range(values.N):
         for k in range(nw):

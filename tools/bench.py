@@ -421,6 +421,7 @@ from primeplay.climb.bot import Bot
 from primeplay.climb import values
 values.load()
 values.sprint_table()   # a Sprint reads it at its first decision, once
+values.table_of(values.DECLINE)     # and a Prime Decline its own
 def at(preset, a, b, dice, keepers, curse):
     g = Game(Settings.preset(preset, None if preset.startswith('sol')
                              else 3), 1)

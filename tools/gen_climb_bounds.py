@@ -1,5 +1,5 @@
-"""Generate lib/primeplay/climb/bounds.bin from values.bin (and
-bounds_sprint.bin from values_sprint.bin): for every
+"""Generate lib/primeplay/climb/bounds.bin from values.bin (and the
+same for values_sprint.bin and values_decline.bin): for every
 space a and every word k of a result row (reach.WORD spaces b), the least
 table value of the settled pair (a, b) over the b of that word.
 
@@ -26,7 +26,8 @@ from primeplay.climb import values  # noqa: E402
 from primeplay.climb.reach import WORD  # noqa: E402
 
 DIR = os.path.join(ROOT, "lib", "primeplay", "climb")
-PAIRS = (("values.bin", "bounds.bin"), ("values_sprint.bin", "bounds_sprint.bin"))
+PAIRS = (("values.bin", "bounds.bin"), ("values_sprint.bin", "bounds_sprint.bin"),
+         ("values_decline.bin", "bounds_decline.bin"))
 NW = (values.N + WORD - 1) // WORD
 
 

@@ -2,7 +2,8 @@
 computer's progress heuristic outside the standard race.
 
     python tools/gen_climb_variants.py [VARIANT ...]   # minutes each
-    python tools/gen_climb_variants.py --write        # values_sprint.bin
+    python tools/gen_climb_variants.py --write [prime_sprint prime_decline]
+                                  # values_sprint.bin, values_decline.bin
 
 For Prime Decline, There and Back Again, Way Stations (53) and Prime
 Sprint: value iteration over every pawn pair (with Way Stations, also
@@ -18,10 +19,12 @@ the mean rolls of perfect play, the reference that tools/bench.py's
 "variants" figures compare the computer with.  No table is written:
 the computer keeps its heuristic where it is within 3% (see BENCH.md).
 
-Prime Sprint's heuristic was not (6.1 rolls against 4.96), and its table
-has the standard one's shape (pairs of 0..101), so ``--write`` stores it
-as lib/primeplay/climb/values_sprint.bin in values.bin's format, for the
-computer and the hint to judge Sprint as they judge the standard race.
+Prime Sprint's heuristic was not (6.1 rolls against 4.96), nor Prime
+Decline's (8.91 against 8.03), and their tables have the standard one's
+shape (pairs of progress 0..101), so ``--write`` stores them as
+lib/primeplay/climb/values_sprint.bin and values_decline.bin in
+values.bin's format, for the computer and the hint to judge those races
+as they judge the standard one.
 """
 
 import os
@@ -148,13 +151,14 @@ def solve(name):
     return v[race.start()], sweeps, len(v)
 
 
-SPRINT_PATH = os.path.join(ROOT, "lib", "primeplay", "climb",
-                           "values_sprint.bin")
+TABLES = {"prime_sprint": "values_sprint.bin",
+          "prime_decline": "values_decline.bin"}
 
 
-def write_sprint():
+def write_table(name):
     from primeplay.climb.values import index, N, SCALE
-    race = Race("prime_sprint")
+    path = os.path.join(ROOT, "lib", "primeplay", "climb", TABLES[name])
+    race = Race(name)
     v, sweeps = race.solve(tol=1e-9)
     data = bytearray(N * (N + 1))
     for a in range(N):
@@ -163,15 +167,16 @@ def write_sprint():
             i = 2 * index(a, b)
             data[i] = q >> 8
             data[i + 1] = q & 0xFF
-    with open(SPRINT_PATH, "wb") as f:
+    with open(path, "wb") as f:
         f.write(data)
-    print("prime_sprint: V(0, 0) = %.4f; wrote %s (%d bytes)" % (
-        v[race.start()], os.path.relpath(SPRINT_PATH, ROOT), len(data)))
+    print("%s: V(0, 0) = %.4f; wrote %s (%d bytes)" % (
+        name, v[race.start()], os.path.relpath(path, ROOT), len(data)))
 
 
 def main(argv):
-    if argv == ["--write"]:
-        write_sprint()
+    if argv and argv[0] == "--write":
+        for name in argv[1:] or sorted(TABLES):
+            write_table(name)
         return 0
     names = argv or [n for n in VARIANTS if n != "standard"]
     for name in names:

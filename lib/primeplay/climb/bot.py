@@ -430,17 +430,19 @@ _results = [reach._new_result(TOP + 1), reach._new_result(TOP + 1)]
 _LAYOUT = {}
 
 
-def _layout(n):
-    """(red, off) for a table of n spaces: red[v] is 1 when v is an
-    all-red space (a card), and pair (x <= y) is at off[x] + 2 * y."""
-    got = _LAYOUT.get(n)
+def _layout(n, goal=STANDARD):
+    """(red, off) for a table of n progress values: red[v] is 1 when v
+    stands on an all-red space (a card), and pair (x <= y) is at
+    off[x] + 2 * y."""
+    got = _LAYOUT.get((n, goal))
     if got is None:
         red = bytearray(n)
-        for v in range(11, min(n, TOP)):
-            if is_all_red(v):
+        for v in range(n):
+            sp = to_space(goal, v)
+            if 11 <= sp < TOP and is_all_red(sp):
                 red[v] = 1
         off = [2 * (x * n - (x * (x - 1) >> 1) - x) for x in range(n)]
-        got = _LAYOUT[n] = (red, off)
+        got = _LAYOUT[(n, goal)] = (red, off)
     return got
 
 
@@ -542,10 +544,11 @@ def _threats(state, p, a0, b0, table):
             row = pen[i]
             back = values.turns_in(tab, 0, other)
             for x in range(1, TOP):
-                if risk[x]:
+                r = risk[to_space(goal, x)]
+                if r:
                     loss = back - values.turns_in(tab, x, other)
                     if loss > 0:
-                        row[x] = risk[x] * loss * THREAT_NUM // \
+                        row[x] = r * loss * THREAT_NUM // \
                             (100 * THREAT_DEN)
         return pen
     w = state.end + 1
@@ -561,11 +564,11 @@ def _threats(state, p, a0, b0, table):
 
 
 def _table_applies(state):
-    """A solved table judges races to 101: the standard one (also Way
-    Stations once the mover has visited them all: the rest of its race is
-    the standard one) and Prime Sprint's (values.table_for)."""
-    st = state.settings
-    return st.goal == STANDARD and not blocked(state, state.current)
+    """A solved table judges the standard race (also Way Stations once the
+    mover has visited them all: the rest of its race is the standard
+    one), Prime Sprint's and Prime Decline's (values.kind_of)."""
+    return values.kind_of(state.settings) is not None and \
+        not blocked(state, state.current)
 
 
 def _settle(a, b):
@@ -583,7 +586,8 @@ def _table_score(state, a, b, opp):
     score = -values.turns_in(tab, a, b)
     if state.settings.cards:
         for i, v in ((0, a), (1, b)):
-            if v != state.start_pos[i] and v != TOP and is_all_red(v):
+            sp = to_space(state.settings.goal, v)
+            if v != state.start_pos[i] and 0 < sp < TOP and is_all_red(sp):
                 score += CARD_X1000
                 break
     for x, y in opp:
@@ -623,7 +627,7 @@ def _best_pair(state, r, opp, exclude=None, pen=None):
     if pen is not None:
         gain_a = [gain[v] - pen[0][v] for v in range(n)]
         gain_b = [gain[v] - pen[1][v] for v in range(n)]
-    red, off = _layout(n)
+    red, off = _layout(n, state.settings.goal)
     words = r.words
     ex = exclude.words if exclude is not None else None
     nw = r.nw

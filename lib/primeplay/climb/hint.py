@@ -5,12 +5,13 @@ the order to make them; [] only when there is nothing to decide (not a
 Move phase, or no dice left).  Every move in the list is legal in turn
 when the ones before it have been made.
 
-In the standard race (goal 101, no Sprint, no Way Stations) the hint is
+In a race with a solved table (the standard race, Prime Sprint, Prime
+Decline, and Way Stations once visited: values.kind_of) the hint is
 turn-optimal: of every end pair the dice can reach it takes the one with
-the fewest expected turns still to play (the solved table, values.py),
-counting own pawns that end on one space as one sent back to Start.
-Bumps and cards do not enter: the hint answers "how do I get home
-soonest", which the table knows exactly.
+the fewest expected turns still to play (values.py), counting own pawns
+that end on one space as one sent back to the start.  Bumps and cards do
+not enter: the hint answers "how do I get home soonest", which the table
+knows exactly.
 
 Keepers: the hint searches the dice alone, then the dice with ONE
 add-or-subtract Keeper (the one that best improves the dice's best end
@@ -19,7 +20,7 @@ Keeper only if it buys a better end pair.  Searching every Keeper at once
 is exponential (each doubles the shares); one keeps the worst hint on the
 MicroPython VM near 20 M fuel (``tools/bench.py``, "hint" row).
 
-Elsewhere (other variants, where no table is solved, and under a Curse,
+Elsewhere (There and Back Again, where no table is solved, and a Curse,
 where the pawns are coupled) the hint is the computer player's own plan
 or, move by move, its choice by trial, so it is never empty while a die
 is left.
@@ -100,7 +101,7 @@ def _keeper_ok(s, m):
         target(s, v, op, card[2], blocked(s, p)) >= 0
 
 
-def min_pair(r, exclude=None, sprint=False):
+def min_pair(r, exclude=None, kind=0):
     """The pair of ``r`` (a reach.Reach) with the least table value once
     settled (own pawns on one space: one to 0), and that value x 1000;
     pairs also in ``exclude`` are skipped.  (None, None) when empty.
@@ -110,10 +111,10 @@ def min_pair(r, exclude=None, sprint=False):
     bound (bounds.bin) cannot beat the best so far: a turn with a Keeper
     has thousands of end pairs, of which a few dozen are then read.
     """
-    table = values.sprint_table() if sprint else values.load()
+    table = values.table_of(kind)
     n = values.N
     off = _offsets(n)
-    lo = _bounds(sprint)
+    lo = _bounds(kind)
     words = r.words
     ex = exclude.words if exclude is not None else None
     nw = r.nw
@@ -159,15 +160,15 @@ try:
     _DIR = __file__.rsplit("/", 1)[0]
 except NameError:       # a frozen module has no __file__
     _DIR = "/lib/primeplay/climb"
-BOUNDS_PATHS = (_DIR + "/bounds.bin", _DIR + "/bounds_sprint.bin")
-_lo = [None, None]
+BOUNDS_PATHS = (_DIR + "/bounds.bin", _DIR + "/bounds_sprint.bin",
+                _DIR + "/bounds_decline.bin")     # by values' table kind
+_lo = [None, None, None]
 
 
-def _bounds(sprint=False):
-    """bounds.bin, or Prime Sprint's bounds_sprint.bin (made by
-    tools/gen_climb_bounds.py): per space a and word k of a result row,
-    the least settled table value over that word's b."""
-    k = 1 if sprint else 0
+def _bounds(k=0):
+    """bounds.bin, or another table kind's (values.kind_of; made by
+    tools/gen_climb_bounds.py): per progress a and word j of a result
+    row, the least settled table value over that word's b."""
     if _lo[k] is None:
         nw = (values.N + reach.WORD - 1) // reach.WORD
         buf = bytearray(2 * values.N * nw)
@@ -217,7 +218,7 @@ def table_plan(state):
         return _plan_with(state, (), [], None)
     r0 = reach.pair_up(pl0, sa0, sb0, into=bot._scratch(0, pl0.w))
     sa0 = sb0 = None
-    best0, v0 = min_pair(r0, None, state.settings.sprint)
+    best0, v0 = min_pair(r0, None, values.kind_of(state.settings))
     ki = bot._pick_keeper(state, knums, best0, True)
     return _plan_with(state, (knums[ki],), [kcids[ki]], r0, best0, v0)
 
@@ -241,11 +242,11 @@ def _plan_with(state, knums, kc, r0, best0=None, v0=None):
     if r0 is None:
         best0, v0 = min_pair(reach.pair_up(pl, sa, sb,
                                            into=bot._scratch(0, pl.w)),
-                             None, state.settings.sprint)
+                             None, values.kind_of(state.settings))
     else:
         best1, v1 = min_pair(reach.pair_up(pl, sa, sb,
                                            into=bot._scratch(1, pl.w)), r0,
-                             state.settings.sprint)
+                             values.kind_of(state.settings))
         if best1 is not None and (best0 is None or v1 < v0):
             best0 = best1
             use_k = 1

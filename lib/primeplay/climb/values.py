@@ -21,12 +21,14 @@ try:
 except NameError:       # a frozen module has no __file__
     _DIR = "/lib/primeplay/climb"
 PATH = _DIR + "/values.bin"
-# Prime Sprint's race (the first pawn home wins), solved the same way by
-# tools/gen_climb_variants.py --write: read only when a Sprint is played.
-SPRINT_PATH = _DIR + "/values_sprint.bin"
+# Prime Sprint's race (the first pawn home wins) and Prime Decline's
+# (101 down to 0, by progress), solved the same way by
+# tools/gen_climb_variants.py --write: each read only when played.
+STANDARD, SPRINT, DECLINE = 0, 1, 2         # table kinds
+PATHS = (PATH, _DIR + "/values_sprint.bin", _DIR + "/values_decline.bin")
 
 _table = None
-_sprint = None
+_others = [None, None, None]
 
 
 def index(a, b):
@@ -57,17 +59,33 @@ def _read(path):
     return buf
 
 
+def kind_of(settings):
+    """Which table judges this game's race (STANDARD, SPRINT, DECLINE), or
+    None when none is solved (There and Back Again, a Sprint down)."""
+    goal = settings.goal
+    if goal == "standard":
+        return SPRINT if settings.sprint else STANDARD
+    if goal == "decline" and not settings.sprint:
+        return DECLINE
+    return None
+
+
+def table_of(kind):
+    """The table of a kind, read at its first use (the standard one at
+    import, see above)."""
+    if kind == STANDARD:
+        return load()
+    if _others[kind] is None:
+        _others[kind] = _read(PATHS[kind])
+    return _others[kind]
+
+
 def table_for(settings):
-    """The table that judges this game's race: Prime Sprint's (read at
-    its first use) or the standard one."""
-    return sprint_table() if settings.sprint else load()
+    return table_of(kind_of(settings))
 
 
 def sprint_table():
-    global _sprint
-    if _sprint is None:
-        _sprint = _read(SPRINT_PATH)
-    return _sprint
+    return table_of(SPRINT)
 
 
 def turns_in(t, a, b):
