@@ -1655,7 +1655,20 @@ def hint_candidates(top=2):
                     ranked.append((time.perf_counter() - t, case))
         ranked.sort(key=lambda r: -r[0])
         out += [case for _, case in ranked[:top]]
+    # CPython's ranking is noisy on a busy machine: the worst cases found
+    # by hand (doubles of 2 from a close pair, as for the plan) always go.
+    for case in HINT_WORST:
+        if case not in out:
+            out.append(case)
     return out
+
+
+HINT_WORST = [
+    ("standard", 22, 24, (2, 2), (5, 9), False),
+    ("standard", 40, 42, (2, 2), (1, 2, 3, 4, 5, 6, 7, 8, 9), False),
+    ("prime_sprint", 32, 34, (2, 2), (1, 2, 3, 4, 5, 6, 7, 8, 9), False),
+    ("prime_decline", 22, 24, (2, 2), (5, 9), False),
+]
 
 
 def hint_cost(case):
@@ -1728,10 +1741,10 @@ def render_climb_levels(matches, solitaire, hints, per_ms, sol_games):
 # Each variant's solitaire race without cards, solved by
 # tools/gen_climb_variants.py (value iteration, perfect play): mean rolls.
 SOLVED_VARIANTS = {
-    "prime_decline": None,
+    "prime_decline": 8.0283,
     "there_and_back": None,
     "way_stations": None,
-    "prime_sprint": None,
+    "prime_sprint": 4.9602,
 }
 VARIANT_MARGIN = 0.03           # the heuristic within 3% of the optimum
 
@@ -1747,9 +1760,11 @@ def variant_rows(games=2000, seed=0):
 
 
 def render_variants(rows, games):
-    out = ["", "Outside the standard race the computer plays a progress "
-           "heuristic (climb/bot.py), the table only once Way Stations are "
-           "visited. Each variant alone without cards, %d games (seeds "
+    out = ["", "The variants: Prime Sprint and Prime Decline are judged by "
+           "their own solved tables (values_sprint.bin, values_decline.bin), "
+           "Way Stations by the standard table once visited and a progress "
+           "heuristic before, There and Back Again by the heuristic "
+           "(climb/bot.py). Each variant alone without cards, %d games (seeds "
            "0..%d), against the solved optimum (`tools/gen_climb_variants.py`"
            "); target: within %d%%:" % (games, games - 1,
                                        round(VARIANT_MARGIN * 100)), "",
