@@ -130,32 +130,41 @@ def test_way_stations_alone_without_cards_visit_and_finish():
         assert g.winner == 0 and g.state.rolls[0] < 50
 
 
-@pytest.mark.parametrize("preset", ["prime_sprint", "prime_decline"])
+@pytest.mark.parametrize("preset", ["prime_sprint", "prime_decline",
+                                    "way_stations"])
 def test_the_variant_tables_are_solved(preset):
     # Rulebook, Prime Sprint: "Whoever gets a single pawn to 101 wins."
-    # Prime Decline: "both pawns start at 101, and must get to 0."  Their
-    # tables hold the expected rolls of perfect play alone without cards
-    # (by progress) and satisfy the Bellman equation (within rounding).
+    # Prime Decline: "both pawns start at 101, and must get to 0."  Way
+    # Stations: "Before a player can move any pawn to 101, they need to
+    # land a pawn on the chosen space(s)" (53 here, not yet visited; a
+    # pair on 53 holds the standard table's value).  Their tables hold the
+    # expected rolls of perfect play alone without cards (by progress) and
+    # satisfy the Bellman equation (within rounding).
     from primeplay.climb import values
     from primeplay.climb.reach import search
     import random
     st = Settings.preset(preset, 1, cards=False)
-    t = values.table_for(st)
+    ways = bool(st.way_stations)
+    t = values.table_of(values.WAY53) if ways else values.table_for(st)
     v = values.turns_in
     assert v(t, 101, 101) == 0
     if st.sprint:
         assert v(t, 101, 0) == 0 and v(t, 40, 101) == 0
         assert v(t, 0, 0) < values.turns_x1000(0, 0)    # one pawn, not two
+    if ways:
+        assert v(t, 53, 70) == values.turns_x1000(53, 70)
     rng = random.Random(5)
     for _ in range(40):
         a, b = rng.randint(0, 100), rng.randint(0, 100)
+        if ways and 53 in (a, b):
+            continue
         total = 0
         for d1 in range(1, 11):
             for d2 in range(1, 11):
                 dice = [d1] * 4 if d1 == d2 else [d1, d2]
                 best = None
                 for x, y in search(a, b, dice, (), st.goal,
-                                   sprint=st.sprint):
+                                   blocked=ways, sprint=st.sprint):
                     if x == y and 0 < x < 101:
                         y = 0
                     e = v(t, x, y)

@@ -85,7 +85,7 @@ def test_hint_mid_turn_finishes_the_roll():
 
 
 @pytest.mark.parametrize("preset", ["standard", "prime_sprint",
-                                    "prime_decline"])
+                                    "prime_decline", "way_stations"])
 def test_race_hint_ends_on_the_best_table_pair(preset):
     # Without Keepers the hint's end pair has the least table value of
     # every end pair reach.search finds (own pawns on one space: one to
@@ -95,13 +95,15 @@ def test_race_hint_ends_on_the_best_table_pair(preset):
         p = s.current
         if s.keepers[p] or s.curse_now:
             continue
-        t = values.table_for(s.settings)
+        from primeplay.climb.bot import _table_kind
+        from primeplay.climb.rules import blocked
+        t = values.table_of(_table_kind(s))
         sprint = s.settings.sprint
         moves, after = check_hint(s)
         best = min(values.turns_in(t, x, 0 if x == y and 0 < x < 101 else y)
                    for x, y in search(s.pos[2 * p], s.pos[2 * p + 1],
                                       s.dice, (), s.settings.goal,
-                                      sprint=sprint))
+                                      blocked=blocked(s, p), sprint=sprint))
         got = 0 if after.winner == p else \
             values.turns_in(t, after.pos[2 * p], after.pos[2 * p + 1])
         assert got == best, (s.pos, s.dice, moves)
@@ -205,7 +207,7 @@ def test_hints_are_the_same_on_micropython():
 
 
 @pytest.mark.parametrize("kind", [values.STANDARD, values.SPRINT,
-                                  values.DECLINE])
+                                  values.DECLINE, values.WAY53])
 def test_bounds_are_the_least_settled_value_of_each_word(kind):
     from primeplay.climb.hint import _bounds
     from primeplay.climb.reach import WORD

@@ -475,7 +475,7 @@ def _pick_keeper(state, knums, pair, table):
                 best = i
         return best
     a, b = pair
-    tab = values.table_for(state.settings)
+    tab = values.table_of(_table_kind(state))
     best_v = None
     for i in range(len(knums)):
         k = knums[i]
@@ -538,7 +538,7 @@ def _threats(state, p, a0, b0, table):
     risk = _risk(state, p)
     if table:
         n = values.N
-        tab = values.table_for(state.settings)
+        tab = values.table_of(_table_kind(state))
         pen = ([0] * n, [0] * n)
         for i, other in ((0, b0), (1, a0)):
             row = pen[i]
@@ -563,12 +563,28 @@ def _threats(state, p, a0, b0, table):
     return (row, row)
 
 
+def _table_kind(state):
+    """The table (values' kinds) that judges the mover's race now, or
+    None: a variant's own, and with Way Stations still to visit only the
+    preset's single station on 53 (values_way53.bin)."""
+    st = state.settings
+    k = values.kind_of(st)
+    if k is None:
+        return None
+    if blocked(state, state.current):
+        if k == values.STANDARD and \
+                st.way_stations == (values.WAY_STATION,):
+            return values.WAY53
+        return None
+    return k
+
+
 def _table_applies(state):
     """A solved table judges the standard race (also Way Stations once the
     mover has visited them all: the rest of its race is the standard
-    one), Prime Sprint's and Prime Decline's (values.kind_of)."""
-    return values.kind_of(state.settings) is not None and \
-        not blocked(state, state.current)
+    one, and before that on the preset's 53), Prime Sprint's and Prime
+    Decline's (_table_kind)."""
+    return _table_kind(state) is not None
 
 
 def _settle(a, b):
@@ -582,7 +598,7 @@ def _table_score(state, a, b, opp):
     """Minus the turns still needed from (a, b), plus the turns an
     opponent loses by being bumped, plus a card; all x 1000."""
     a, b = _settle(a, b)
-    tab = values.table_for(state.settings)
+    tab = values.table_of(_table_kind(state))
     score = -values.turns_in(tab, a, b)
     if state.settings.cards:
         for i, v in ((0, a), (1, b)):
@@ -606,7 +622,7 @@ def _best_pair(state, r, opp, exclude=None, pen=None):
     a turn with a Keeper has ~2,500 end pairs, and on the board every
     allocation and call there counts (this is _table_score, inlined).
     """
-    table = values.table_for(state.settings)
+    table = values.table_of(_table_kind(state))
     n = values.N
     sa, sb = state.start_pos
     card = (CARD_X1000 if pen is None else HARD_CARD_X1000) \

@@ -6,7 +6,7 @@ Move phase, or no dice left).  Every move in the list is legal in turn
 when the ones before it have been made.
 
 In a race with a solved table (the standard race, Prime Sprint, Prime
-Decline, and Way Stations once visited: values.kind_of) the hint is
+Decline, Way Stations on 53 or once visited: bot._table_kind) the hint is
 turn-optimal: of every end pair the dice can reach it takes the one with
 the fewest expected turns still to play (values.py), counting own pawns
 that end on one space as one sent back to the start.  Bumps and cards do
@@ -161,8 +161,9 @@ try:
 except NameError:       # a frozen module has no __file__
     _DIR = "/lib/primeplay/climb"
 BOUNDS_PATHS = (_DIR + "/bounds.bin", _DIR + "/bounds_sprint.bin",
-                _DIR + "/bounds_decline.bin")     # by values' table kind
-_lo = [None, None, None]
+                _DIR + "/bounds_decline.bin",
+                _DIR + "/bounds_way53.bin")       # by values' table kind
+_lo = [None, None, None, None]
 
 
 def _bounds(k=0):
@@ -218,7 +219,7 @@ def table_plan(state):
         return _plan_with(state, (), [], None)
     r0 = reach.pair_up(pl0, sa0, sb0, into=bot._scratch(0, pl0.w))
     sa0 = sb0 = None
-    best0, v0 = min_pair(r0, None, values.kind_of(state.settings))
+    best0, v0 = min_pair(r0, None, bot._table_kind(state))
     ki = bot._pick_keeper(state, knums, best0, True)
     return _plan_with(state, (knums[ki],), [kcids[ki]], r0, best0, v0)
 
@@ -242,11 +243,11 @@ def _plan_with(state, knums, kc, r0, best0=None, v0=None):
     if r0 is None:
         best0, v0 = min_pair(reach.pair_up(pl, sa, sb,
                                            into=bot._scratch(0, pl.w)),
-                             None, values.kind_of(state.settings))
+                             None, bot._table_kind(state))
     else:
         best1, v1 = min_pair(reach.pair_up(pl, sa, sb,
                                            into=bot._scratch(1, pl.w)), r0,
-                             values.kind_of(state.settings))
+                             bot._table_kind(state))
         if best1 is not None and (best0 is None or v1 < v0):
             best0 = best1
             use_k = 1

@@ -24,11 +24,15 @@ PATH = _DIR + "/values.bin"
 # Prime Sprint's race (the first pawn home wins) and Prime Decline's
 # (101 down to 0, by progress), solved the same way by
 # tools/gen_climb_variants.py --write: each read only when played.
-STANDARD, SPRINT, DECLINE = 0, 1, 2         # table kinds
-PATHS = (PATH, _DIR + "/values_sprint.bin", _DIR + "/values_decline.bin")
+# And Way Stations on 53 (the preset) before the station is visited: a
+# pair with a pawn on 53 holds the visited (standard) value.
+STANDARD, SPRINT, DECLINE, WAY53 = 0, 1, 2, 3         # table kinds
+WAY_STATION = 53
+PATHS = (PATH, _DIR + "/values_sprint.bin", _DIR + "/values_decline.bin",
+         _DIR + "/values_way53.bin")
 
 _table = None
-_others = [None, None, None]
+_others = [None, None, None, None]
 
 
 def index(a, b):
