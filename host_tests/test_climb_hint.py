@@ -246,3 +246,12 @@ def test_keeper_check_agrees_with_the_rules(a, b, curse, nums, cid, pawn,
     assert _keeper_ok(s, m) == (m in listed)
     for k in listed:
         assert _keeper_ok(s, k)
+
+
+def test_worst_hint_found_by_hand_fits_the_budget_on_the_vm():
+    # Doubles of 2 from a close pair with two Keepers: the turn with the
+    # most end pairs (BENCH.md); the hint must stay within its budget.
+    import bench
+    c = bench.hint_cost(("standard", 22, 24, (2, 2), (5, 9), False))
+    assert 0 < c.fuel <= bench.HINT_FUEL_TARGET
+    assert 0 < c.alloc_bytes <= bench.HINT_BYTES_TARGET
