@@ -1743,7 +1743,7 @@ def render_climb_levels(matches, solitaire, hints, per_ms, sol_games):
 # tools/gen_climb_variants.py (value iteration, perfect play): mean rolls.
 SOLVED_VARIANTS = {
     "prime_decline": 8.0283,
-    "there_and_back": None,
+    "there_and_back": 15.1964,
     "way_stations": 12.3413,
     "prime_sprint": 4.9602,
 }
