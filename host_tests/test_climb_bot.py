@@ -64,7 +64,7 @@ def test_bots_finish_every_variant(name):
 
 
 def test_plan_reaches_a_win_when_there_is_one():
-    g = Game(Settings(), 1)
+    g = Game(Settings(start_roll=False), 1)     # player 1 to move
     place(g, 0, 96, 98)
     g.roll((5, 3))
     plan = plan_turn(g.state)
@@ -179,3 +179,28 @@ def test_sprint_computer_alone_plays_near_the_solved_optimum():
     rolls = [play_bots(Settings.preset("prime_sprint", 1, cards=False),
                        s).state.rolls[0] for s in range(300)]
     assert sum(rolls) / len(rolls) < 5.3
+
+
+def test_there_and_back_plans_respect_pawns_held_on_101():
+    """Ruling 10 holds a pawn on 101 (arrived this turn, or waiting for
+    the other with both_out): every plan made at a Move phase's start is
+    legal move by move, so the computer never falls back to steps by
+    trial for it."""
+    from primeplay.climb.rules import is_legal, apply, parked_mask
+    held = 0
+    for both_out in (True, False):
+        for seed in range(6):
+            g = Game(Settings.preset("there_and_back", 2, both_out=both_out),
+                     seed)
+            bots = [Bot(), Bot()]
+            while g.state.winner is None:
+                s = g.state
+                if s.phase == "move" and s.dice and not s.curse_now and \
+                        s.move_count == 0:
+                    held += parked_mask(s) != 0
+                    probe = s.copy()
+                    for m in plan_turn(s):
+                        assert is_legal(probe, m), (seed, m)
+                        apply(probe, m)
+                g.apply(bots[s.current].choose(s))
+    assert held > 0         # the case arose

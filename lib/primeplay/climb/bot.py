@@ -43,10 +43,11 @@ Levels (a seat stores the number):
 from primeplay.rng import Rng
 from primeplay.numbers import is_all_red
 from primeplay.climb import reach, values
-from primeplay.climb.settings import STANDARD
+from primeplay.climb.settings import STANDARD, THERE_AND_BACK
 from primeplay.climb.game import Game, move_text, decode_move
 from primeplay.climb.rules import (legal_moves, is_legal, allowed_ops,
-                                   blocked, apply, target, ROLL, ACTION)
+                                   blocked, apply, target, parked_mask,
+                                   ROLL, ACTION)
 from primeplay.climb.track import (to_space, from_space, leg_start, TOP, ADD,
                                    SUB, MUL, DIV)
 
@@ -375,8 +376,12 @@ def plan_turn(state, level=NORMAL):
     pl = reach.Plan(state.dice, knums, goal, ops, block)
     ta = [None] * pl.nshares
     tb = [None] * pl.nshares
-    sa = reach.pawn_shares(pl, a0, ta)
-    sb = reach.pawn_shares(pl, b0, tb)
+    # There and Back Again: a pawn held on 101 (rules ruling 10) takes no
+    # use; searched as free, its plan would be illegal and the turn fall
+    # back to steps by trial.
+    pk = parked_mask(state) if goal == THERE_AND_BACK else 0
+    sa = reach.pawn_shares(pl, a0, ta, pk & 1)
+    sb = reach.pawn_shares(pl, b0, tb, pk & 2)
     win = _winning_shares(pl, sa, sb, st.sprint)
     use_k = 0
     if table and win is None:
