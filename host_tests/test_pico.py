@@ -18,8 +18,10 @@ import sim
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SEED = 3
-# Roll, two moves, end turn (and its news page), then the computer's turn.
-TURN = "A,UP,A,A,WAIT:800,A,A,A,A,A"
+# Setup, Start, the start roll's news, roll (the board shows after it),
+# two moves, End turn (one press), then the computer's turn (A takes the
+# board after its roll away).
+TURN = "A,UP,A,A,A,WAIT:800,A,A,A,A,A"
 # Emulated time is deterministic (the same build answers in the same
 # cycles on any host), so this budget guards like the fuel budgets do:
 # a press must change the panel within 100 ms (issue 6).  BENCH.md's board

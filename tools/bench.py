@@ -146,8 +146,8 @@ I2C_SCRIPTS = [
     ("menu: cursor down and up", "DOWN,UP,DOWN,UP"),
     ("setup: change settings", "A,RIGHT,DOWN,RIGHT,LEFT"),
     ("a Prime Climb turn: roll, browse, move",
-     "A,UP,A,A,WAIT:800,RIGHT,RIGHT,DOWN,A,A"),
-    ("colour explorer: count up", "DOWN,A,UP,UP,UP,UP"),
+     "A,UP,A,A,A,WAIT:2000,RIGHT,RIGHT,DOWN,A,A"),
+    ("colour explorer: count up", "DOWN,DOWN,DOWN,A,UP,UP,UP,UP"),
 ]
 
 
@@ -178,11 +178,12 @@ def game_rows():
     return rows
 
 
-# The press script timed on the emulated board: the colour explorer, the
-# setup menu, then a Prime Climb turn (roll, browse the options, move, undo,
-# move, end turn, its news page).
-BOARD_KEYS = ("DOWN,A,UP,UP,RIGHT,A,A,B,A,RIGHT,LEFT,DOWN,RIGHT,LEFT,UP,UP,A,"
-              "A,WAIT:800,RIGHT,DOWN,LEFT,UP,A,B,A,A,A,A,A")
+# The press script timed on the emulated board: the colour explorer (count,
+# the sign's cursor, the legend), the setup menu, then a Prime Climb turn
+# (the start roll's news, roll, the board after it, browse the options and
+# the Hint row, move, undo, move, End turn) and the computer's turn.
+BOARD_KEYS = ("DOWN,DOWN,DOWN,A,UP,UP,RIGHT,UP,A,B,B,A,RIGHT,LEFT,UP,A,A,A,"
+              "WAIT:800,A,RIGHT,DOWN,LEFT,UP,A,B,A,A,A,A,A")
 ANSWER_TARGET_MS = 100
 START_TARGET_MS = {True: 400, False: 1500}  # code.py start -> first frame
 HEAP_TARGET = 100_000  # free after the first frame

@@ -188,9 +188,9 @@ def smallest_heap(seeds=SEEDS, path=mpvm.LIB_DIR, lo=100, hi=200,
 
 # -- the firmware's share, on the emulated board -------------------------------
 
-# A Prime Climb turn: roll, two moves, end turn (and its news page), then
-# the computer's turn (test_pico.py plays the same turn).
-TURN = "A,UP,A,A,WAIT:800,A,A,A,A,A"
+# A Prime Climb turn: setup, Start, the start roll's news, roll, two moves,
+# End turn, then the computer's turn (test_pico.py plays the same turn).
+TURN = "A,UP,A,A,A,WAIT:800,A,A,A,A,A"
 
 ALLOC_CODE = r'''
 import gc
