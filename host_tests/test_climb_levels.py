@@ -93,7 +93,7 @@ def test_hard_shuns_a_space_the_opponent_reaches_easily():
     # its roll.  With the same position minus that opponent pawn, HARD
     # plays as NORMAL; with it, HARD's end must be less exposed.
     def ends(level, opp):
-        g = Game(Settings(players=2, cards=False), 1)
+        g = Game(Settings(players=2, cards=False, start_roll=False), 1)
         place(g, 0, 0, 0)
         place(g, 1, opp, 101)
         g.roll((3, 5))

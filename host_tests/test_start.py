@@ -127,16 +127,22 @@ def script(stored, tail):
     return SCRIPT.replace("STORED", repr(stored)) + tail
 
 
-def saved_game_bytes(turns=3):
-    """A save as the app writes it: prefs and a two-player game (seat 2 a
-    computer) between turns, ``turns`` turns in."""
+def saved_game_state(turns=3):
+    """A two-player game between turns, ``turns`` turns in."""
     g = Game(Settings(players=2), 5, record=False)
     r = Rng(99)
     while g.state.turn < turns or g.phase != "roll":
         g.apply(r.choice(g.legal_moves()))
+    return g.state
+
+
+def saved_game_bytes(turns=3):
+    """A save as the app writes it: prefs and saved_game_state(turns)
+    (seat 2 a computer)."""
     app = App()
     return save.encode({"prefs": app.prefs, "climb": {
-        "state": saves.snapshot(g.state), "seats": [0, 1], "seed": 5}})
+        "state": saves.snapshot(saved_game_state(turns)), "seats": [0, 1],
+        "seed": 5}})
 
 
 def prefs_only_bytes():
@@ -222,7 +228,10 @@ def test_continue_shows_loading_before_the_game_is_imported(run):
     assert got["loading_texts"] == "Prime Climb|Loading...|turn 3"
     assert none_of(got["loading"], late) == []
     assert int(got["game_turn"]) == 3
-    assert "T3" in got["game_texts"].split("|")      # the game's header
+    # The game's header: whose turn it is, as saved.
+    p = saved_game_state(3).current
+    head = got["game_texts"].split("|")[0]
+    assert head.startswith("P%d %s " % (p + 1, ("cyan", "yellow")[p])), head
     assert "primeplay.app.climb_screen" in got["game"]
 
 

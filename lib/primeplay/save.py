@@ -82,9 +82,9 @@ WORDS = ("prefs", "climb", "state", "seats", "seed", "settings", "pos",
          "rings", "rot", "pawns", "played", "finished", "face", "first",
          "one_card", "play_on",
          # Prime Climb, issue 10: the per-player tally, the rulings'
-         # switches, the computer's speed
+         # switches, the computer's speed, more Way Stations
          "tally", "start_roll", "curse_mirror", "both_out",
-         "station_mid_move", "speed")
+         "station_mid_move", "speed", "stations")
 
 
 class SaveError(ValueError):
