@@ -25,9 +25,9 @@ from test_pico import SEED, pytestmark  # noqa: F401  (the same skip line)
 
 SOAK = bool(os.environ.get("PRIMEPLAY_SOAK"))
 PARTS = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0) if SOAK else (0.0, 0.5, 1.0)
-# From the main menu: setup, Start, the start roll's news, roll, two
-# moves, End turn (one press): the first save.
-TURN = "A,UP,A,A,A,WAIT:800,A,A,A"
+# From the main menu: setup, Start, the start roll's news, roll (the board
+# after it goes by itself), two moves, End turn (one press): the first save.
+TURN = "A,UP,A,A,A,WAIT:2000,A,A,A"
 # With a game saved: Prime Climb's setup, the variant changed, back: the
 # prefs go into a new record beside the same game.
 PREFS_SAVE = "DOWN,A,A,A,B"

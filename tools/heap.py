@@ -189,8 +189,8 @@ def smallest_heap(seeds=SEEDS, path=mpvm.LIB_DIR, lo=100, hi=200,
 # -- the firmware's share, on the emulated board -------------------------------
 
 # A Prime Climb turn: setup, Start, the start roll's news, roll, two moves,
-# End turn, then the computer's turn (test_pico.py plays the same turn).
-TURN = "A,UP,A,A,A,WAIT:800,A,A,A,A,A"
+# End turn, then the computer's whole turn (test_pico.py plays the same).
+TURN = "A,UP,A,A,A,WAIT:2000,A,A,A,WAIT:12000"
 
 ALLOC_CODE = r'''
 import gc
