@@ -177,18 +177,7 @@ class Bot:
         return self._best_by_trial(state, steps)
 
     def _best_by_trial(self, state, moves):
-        p = state.current
-        best = None
-        best_v = None
-        for m in moves:
-            s = state.copy()
-            apply(s, m)
-            v = position_value(s, p)
-            if s.winner == p:
-                return m
-            if best_v is None or v > best_v:
-                best, best_v = m, v
-        return best
+        return best_after(state, moves, position_value)
 
     def _special_keeper(self, state):
         """Send the leading opponent pawn to Start, or Curse the leader.
@@ -243,9 +232,9 @@ def _race_value(state, p):
     return best - own
 
 
-def _best_by_table(state, moves):
-    """HARD's Action choice in the standard race: the move after which
-    the player is furthest ahead in table turns, tried on copies."""
+def best_after(state, moves, value):
+    """The move of ``moves`` after which ``value(state, player)`` is
+    highest for the mover (a win first), each tried on a copy."""
     p = state.current
     best = None
     best_v = None
@@ -254,10 +243,16 @@ def _best_by_table(state, moves):
         apply(s, m)
         if s.winner == p:
             return m
-        v = _race_value(s, p)
+        v = value(s, p)
         if best_v is None or v > best_v:
             best, best_v = m, v
     return best
+
+
+def _best_by_table(state, moves):
+    """HARD's Action choice in the standard race: the move after which
+    the player is furthest ahead in table turns."""
+    return best_after(state, moves, _race_value)
 
 
 def _station_limit(state, p):
