@@ -54,7 +54,7 @@ import primeplay.climb.reach
 from primeplay.climb import Settings, Game
 from primeplay.climb.rules import end_positions
 def at(goal, a, b, dice, keepers):
-    g = Game(Settings(goal=goal), 1)
+    g = Game(Settings(goal=goal, start_roll=False), 1)   # player 1 moves
     s = g.state
     s.pos[0] = a
     s.pos[1] = b
@@ -425,13 +425,16 @@ values.sprint_table()   # a Sprint reads it at its first decision, once
 values.table_of(values.DECLINE)     # and a Prime Decline its own
 values.table_of(values.WAY53)       # and Way Stations on 53
 def at(preset, a, b, dice, keepers, curse):
+    # Player 1 moves (no start roll); the others' pawns stay on the route.
     g = Game(Settings.preset(preset, None if preset.startswith('sol')
-                             else 3), 1)
+                             else 3, start_roll=False), 1)
     s = g.state
     s.pos[0] = a
     s.pos[1] = b
     if s.settings.players > 1:
-        s.pos[2], s.pos[3], s.pos[4], s.pos[5] = a + 5, b + 9, a + 13, 60
+        top = s.end - 1
+        s.pos[2], s.pos[3], s.pos[4], s.pos[5] = min(a + 5, top), \
+            min(b + 9, top), min(a + 13, top), 60
     for n in keepers:
         cid = [c for c in range(len(s.cards)) if s.cards[c][1] == 'addsub'
                and s.cards[c][2] == n][0]
