@@ -28,9 +28,9 @@ KEYS = ("DOWN,A,A,RIGHT,RIGHT,A,B,A,A,WAIT:6000,LEFT,A,B,A,A,WAIT:8000,"
 # keeps it from getting worse.
 MENU_MS = 110
 # LEFT at the first card wraps to the last and scrolls the whole hand:
-# within 100 ms before issue 10, 101.5 ms after it (the shared menus and pages grew
-# and the heap's collections moved; nothing on Daifugo's path changed).
-# Not met either; guarded.
+# within 100 ms before issue 10, 101.5 ms after it (the shared menus and
+# pages grew and the heap's collections moved; nothing on Daifugo's path
+# changed).  Not met either; guarded.
 WRAP_MS = 105
 
 _missing = pico.missing_pieces()
