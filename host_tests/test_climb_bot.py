@@ -6,7 +6,7 @@ import mpvm
 from primeplay.climb import Settings, Game
 from primeplay.climb.bot import Bot, play_bots, plan_turn, digest
 from primeplay.climb.rules import legal_moves
-from primeplay.climb.settings import PRESETS
+from primeplay.climb.settings import PRESETS, STANDARD
 from climb_helpers import place, give
 
 
@@ -28,9 +28,28 @@ def test_bot_solitaire_without_cards_plays_near_the_optimum():
     assert sum(rolls) / len(rolls) < 9.35
 
 
-def test_the_table_is_solved_solitaire():
+def bellman(t, a, b, goal=STANDARD, **kw):
+    """The right side of the table's equation from (a, b): 1000 (a turn)
+    plus the mean over the 100 rolls of the best end pair's value in table
+    ``t`` (own pawns on one space: one goes back to 0), x 1000."""
     from primeplay.climb import values
     from primeplay.climb.reach import search
+    total = 0
+    for d1 in range(1, 11):
+        for d2 in range(1, 11):
+            dice = [d1] * 4 if d1 == d2 else [d1, d2]
+            best = None
+            for x, y in search(a, b, dice, (), goal, **kw):
+                if x == y and 0 < x < 101:
+                    y = 0
+                e = values.turns_in(t, x, y)
+                best = e if best is None or e < best else best
+            total += best
+    return 1000 + total / 100
+
+
+def test_the_table_is_solved_solitaire():
+    from primeplay.climb import values
     import random
     assert abs(values.turns_x1000(0, 0) - 8980) <= 5     # the optimum: 8.98
     assert values.turns_x1000(101, 101) == 0
@@ -41,18 +60,8 @@ def test_the_table_is_solved_solitaire():
         a, b = rng.randint(0, 101), rng.randint(0, 101)
         if a == b == 101:
             continue
-        total = 0
-        for d1 in range(1, 11):
-            for d2 in range(1, 11):
-                dice = [d1] * 4 if d1 == d2 else [d1, d2]
-                best = None
-                for x, y in search(a, b, dice):
-                    if x == y and 0 < x < 101:
-                        y = 0
-                    v = values.turns_x1000(x, y)
-                    best = v if best is None or v < best else best
-                total += best
-        assert abs(1000 + total / 100 - values.turns_x1000(a, b)) <= 2
+        assert abs(bellman(values.load(), a, b) -
+                   values.turns_x1000(a, b)) <= 2
 
 
 @pytest.mark.parametrize("name", PRESETS)
@@ -144,7 +153,6 @@ def test_the_variant_tables_are_solved(preset):
     # expected rolls of perfect play alone without cards (by progress) and
     # satisfy the Bellman equation (within rounding).
     from primeplay.climb import values
-    from primeplay.climb.reach import search
     import random
     st = Settings.preset(preset, 1, cards=False)
     ways = bool(st.way_stations)
@@ -161,19 +169,8 @@ def test_the_variant_tables_are_solved(preset):
         a, b = rng.randint(0, 100), rng.randint(0, 100)
         if ways and 53 in (a, b):
             continue
-        total = 0
-        for d1 in range(1, 11):
-            for d2 in range(1, 11):
-                dice = [d1] * 4 if d1 == d2 else [d1, d2]
-                best = None
-                for x, y in search(a, b, dice, (), st.goal,
-                                   blocked=ways, sprint=st.sprint):
-                    if x == y and 0 < x < 101:
-                        y = 0
-                    e = v(t, x, y)
-                    best = e if best is None or e < best else best
-                total += best
-        assert abs(1000 + total / 100 - v(t, a, b)) <= 2
+        assert abs(bellman(t, a, b, st.goal, blocked=ways,
+                           sprint=st.sprint) - v(t, a, b)) <= 2
 
 
 def test_sprint_computer_alone_plays_near_the_solved_optimum():
