@@ -23,19 +23,11 @@ sys.path.insert(0, os.path.join(ROOT, "lib"))
 
 from primeplay.climb.reach import Plan, pawn_shares  # noqa: E402
 from primeplay.climb.track import ALL_OPS, TOP  # noqa: E402
+# The 100 rolls as the standard table's solver weighs them.
+from gen_climb_values import rolls  # noqa: E402
 
 PATH = os.path.join(ROOT, "lib", "primeplay", "climb", "threats.bin")
 ROW = TOP + 1
-
-
-def rolls():
-    """(dice, probability numerator out of 100)."""
-    out = []
-    for d1 in range(1, 11):
-        for d2 in range(d1, 11):
-            out.append(([d1] * 4 if d1 == d2 else [d1, d2],
-                        1 if d1 == d2 else 2))
-    return out
 
 
 def row(y):

@@ -49,6 +49,8 @@ from primeplay.climb.settings import (STANDARD, DECLINE,  # noqa: E402
                                       THERE_AND_BACK)
 from primeplay.climb.track import (ALL_OPS, TOP, goal_v, to_space,  # noqa: E402
                                    leg_start)
+# The 100 rolls as the standard table's solver weighs them.
+from gen_climb_values import rolls  # noqa: E402
 
 STATION = 53
 # name -> (goal, sprint, way station)
@@ -59,15 +61,6 @@ VARIANTS = {
     "way_stations": (STANDARD, False, STATION),
     "prime_sprint": (STANDARD, True, None),
 }
-
-
-def rolls():
-    out = []
-    for d1 in range(1, 11):
-        for d2 in range(d1, 11):
-            out.append(([d1] * 4 if d1 == d2 else [d1, d2],
-                        1 if d1 == d2 else 2))
-    return out
 
 
 class Race:
