@@ -69,12 +69,11 @@ def hint(state):
             except IllegalMove:
                 break
         good.append(m)
-    chooser = bot.Bot()
     while s.phase == MOVE and s.dice and s.winner is None:
         steps = [m for m in legal_moves(s) if m[0] in ("die", "lose")]
         if not steps:
             break
-        m = chooser._best_by_trial(s, steps)
+        m = bot.best_after(s, steps, bot.position_value)
         apply(s, m)
         good.append(m)
     return good
