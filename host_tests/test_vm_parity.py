@@ -19,7 +19,7 @@ import pytest
 import cpbuilds
 import heap
 import mpvm
-from primeplay.climb import Settings
+from primeplay.climb import Settings, values
 from primeplay.climb.bot import play_random, digest
 from primeplay.climb.reach import search
 from primeplay.rng import Rng
@@ -129,9 +129,11 @@ def test_compiled_mpy_plays_the_same_games_on_cp32(cp32, mpy_lib,
     # The .mpy files made by deploy's own code, loaded by CircuitPython's
     # VM from a folder with no .py in it.
     code = ("import primeplay.climb.bot as b, primeplay.climb.values as v\n"
-            "print(b.__file__, v._table is not None)\n") + guest_code()
+            "print(b.__file__, v.turns_x1000(0, 0))\n") + guest_code()
     out = mpvm.run_cp(code, heapsize="2M", path=mpy_lib).split("\n")[:-1]
-    assert out[0] == "%s True" % (mpy_lib / "primeplay/climb/bot.mpy")
+    # The table read from beside the .mpy: 8.98 turns from the start.
+    assert out[0] == "%s %d" % (mpy_lib / "primeplay/climb/bot.mpy",
+                                values.turns_x1000(0, 0))
     assert out[1:] == cpython_lines
 
 

@@ -133,7 +133,7 @@ def import_rows():
     rows.append(("app: draw a Prime Climb move scene", c.fuel, c.alloc_bytes))
     label, goal, a, b, dice, keepers = CLIMB_CASES[0]
     c = mpvm.cost(CLIMB_SETUP + "from primeplay.climb.bot import plan_turn\n"
-                  "from primeplay.climb import values\nvalues.load()\n"
+                  "from primeplay.climb import values\nvalues.table_of(0).row(0)\n"
                   "s = at%r\n" % ((goal, a, b, dice, keepers),),
                   "m = plan_turn(s)")
     rows.append(("bot: plan the worst turn (%s)" % label.split(" (")[0],
@@ -204,7 +204,7 @@ print("DONE")
 """
 BOARD_IMPORT_LABELS = ("the app and its menus (primeplay.app)",
                        "Prime Climb's play screen and rules",
-                       "the computer player (bot, search, 10.5 KB table)",
+                       "the computer player (bot, search)",
                        "the colour explorer")
 BOARD_SCENE = """
 import time
@@ -226,7 +226,7 @@ import gc, time
 import primeplay.climb.track as track
 from primeplay.climb.bot import plan_turn
 from primeplay.climb import values
-values.load()
+values.table_of(0).row(0)   # the file open, as after a game's first decision
 def _us(f, s):
     track._cache.clear()
     gc.collect()
@@ -364,7 +364,7 @@ def bot_fuel():
     out = []
     for label, goal, a, b, dice, keepers in CLIMB_CASES:
         c = mpvm.cost(CLIMB_SETUP + "from primeplay.climb.bot import plan_turn\n"
-                      "from primeplay.climb import values\nvalues.load()\n"
+                      "from primeplay.climb import values\nvalues.table_of(0).row(0)\n"
                       "s = at%r\n" % ((goal, a, b, dice, keepers),),
                       "m = plan_turn(s)")
         out.append(c.fuel)
@@ -426,10 +426,9 @@ import primeplay.climb.reach
 from primeplay.climb import Settings, Game
 from primeplay.climb.bot import Bot
 from primeplay.climb import values
-values.load()
-values.sprint_table()   # a Sprint reads it at its first decision, once
-values.table_of(values.DECLINE)     # and a Prime Decline its own
-values.table_of(values.WAY53)       # and Way Stations on 53
+# Each table's file is opened at a game's first decision and stays open.
+for k in (values.STANDARD, values.SPRINT, values.DECLINE, values.WAY53):
+    values.table_of(k).row(0)
 def at(preset, a, b, dice, keepers, curse):
     # Player 1 moves (no start roll); the others' pawns stay on the route.
     g = Game(Settings.preset(preset, None if preset.startswith('sol')

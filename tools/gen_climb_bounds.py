@@ -51,7 +51,7 @@ def bounds(t):
 
 def main():
     for src, dst in PAIRS:
-        data = bounds(values._read(os.path.join(DIR, src)))
+        data = bounds(values.Table(os.path.join(DIR, src)))
         path = os.path.join(DIR, dst)
         with open(path, "wb") as f:
             f.write(data)

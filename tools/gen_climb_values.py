@@ -12,8 +12,10 @@ The reference is 8.98 turns from (0, 0) (docs/architecture.md, "Reference
 facts"); the test suite checks the table against it and that it satisfies
 the equation above.
 
-The file holds, for a <= b in row order, V * 1000 rounded, as unsigned
-16-bit big-endian numbers: 10,506 bytes, read by climb/values.py.
+The file holds V(a, b) * 1000 rounded, as unsigned 16-bit big-endian
+numbers, a row of 102 per a (b = 0..101; each pair twice, so the board
+reads one row of 204 bytes for every b of a pawn's end space): 20,808
+bytes, read a row at a time by climb/values.py.
 """
 
 import os
@@ -25,9 +27,29 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "lib"))
 
 from primeplay.climb.reach import search  # noqa: E402
-from primeplay.climb.values import index, N, SCALE, PATH  # noqa: E402
+from primeplay.climb.values import N, SCALE, PATH, SIZE  # noqa: E402
 
 HOME = 101
+
+
+def index(a, b):
+    """The solver's place for the unordered pair a <= b."""
+    return a * N - (a * (a - 1)) // 2 + (b - a)
+
+
+def write_square(path, value_of):
+    """Write a table file from ``value_of(a, b)`` (turns, a <= b): every
+    ordered pair, row a then b, x SCALE, 16-bit big-endian."""
+    data = bytearray(SIZE)
+    for a in range(N):
+        for b in range(N):
+            q = int(round(value_of(min(a, b), max(a, b)) * SCALE))
+            i = 2 * (a * N + b)
+            data[i] = q >> 8
+            data[i + 1] = q & 0xFF
+    with open(path, "wb") as f:
+        f.write(data)
+    return len(data)
 
 
 def settle(a, b):
@@ -95,14 +117,9 @@ def iterate(table, tol=1e-9, max_sweeps=500):
 def main():
     table = successors()
     v, sweeps = iterate(table)
-    data = bytearray()
-    for x in v:
-        q = int(round(x * SCALE))
-        data += bytes((q >> 8, q & 0xFF))
-    with open(PATH, "wb") as f:
-        f.write(data)
+    size = write_square(PATH, lambda a, b: v[index(a, b)])
     print("V(0, 0) = %.4f turns; %d sweeps; wrote %s (%d bytes)"
-          % (v[index(0, 0)], sweeps, os.path.relpath(PATH, ROOT), len(data)))
+          % (v[index(0, 0)], sweeps, os.path.relpath(PATH, ROOT), size))
 
 
 if __name__ == "__main__":

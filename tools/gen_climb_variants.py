@@ -159,26 +159,20 @@ TABLES = {"prime_sprint": "values_sprint.bin",
 
 
 def write_table(name):
-    from primeplay.climb.values import index, N, SCALE
+    from gen_climb_values import write_square
     path = os.path.join(ROOT, "lib", "primeplay", "climb", TABLES[name])
     race = Race(name)
     v, sweeps = race.solve(tol=1e-9)
-    data = bytearray(N * (N + 1))
-    for a in range(N):
-        for b in range(a, N):
-            f = 0
-            if race.station and STATION in (a, b):
-                # An end pair on the station is visited: the standard
-                # race's value, so one lookup judges every end pair.
-                f = 1
-            q = int(round(v[race.key(a, b, f)] * SCALE))
-            i = 2 * index(a, b)
-            data[i] = q >> 8
-            data[i + 1] = q & 0xFF
-    with open(path, "wb") as f:
-        f.write(data)
+
+    def value_of(a, b):
+        # An end pair on the station is visited: the standard race's
+        # value, so one lookup judges every end pair.
+        f = 1 if race.station and STATION in (a, b) else 0
+        return v[race.key(a, b, f)]
+
+    size = write_square(path, value_of)
     print("%s: V(0, 0) = %.4f; wrote %s (%d bytes)" % (
-        name, v[race.start()], os.path.relpath(path, ROOT), len(data)))
+        name, v[race.start()], os.path.relpath(path, ROOT), size))
 
 
 def main(argv):

@@ -220,8 +220,8 @@ class ClimbSetup(SetupMenu):
                 pass
         gc.collect()
         if any(self.p["seats"][:self._players()]):
-            # The computer's 10.5 KB table first (see climb.resume).
-            import primeplay.climb.values  # noqa: F401
+            # The computer's modules first (see climb.resume).
+            import primeplay.climb.bot  # noqa: F401
         from primeplay.app.climb_screen import ClimbPlay
         settings = self.settings()
         seats = list(self.p["seats"][:settings.players])

@@ -145,8 +145,8 @@ def resume(app, play):
     gc.collect()    # see ClimbSetup._start
     seats = play.get("seats") if isinstance(play, dict) else None
     if isinstance(seats, list) and any(seats):
-        # The computer's 10.5 KB table first, while the heap is still
-        # whole: later, between the modules, that block may not be.
-        import primeplay.climb.values  # noqa: F401
+        # The computer's modules first, while the heap is still whole:
+        # its search scratch (two 1.6 KB blocks) may not fit later.
+        import primeplay.climb.bot  # noqa: F401
     from primeplay.app.climb_screen import ClimbPlay
     return ClimbPlay.resume(app, play)

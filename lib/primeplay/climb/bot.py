@@ -425,24 +425,20 @@ def plan_turn(state, level=NORMAL):
 # only when a variant's board is another size.
 _results = [reach._new_result(TOP + 1), reach._new_result(TOP + 1)]
 
-# The table's layout, the same for every decision: made once, not a
-# kilobyte of fresh blocks per decision late in a game on a cut-up heap.
-_LAYOUT = {}
+# Which progress values draw a card, the same for every decision: made
+# once, not fresh blocks per decision late in a game on a cut-up heap.
+_RED = {}
 
 
-def _layout(n, goal=STANDARD):
-    """(red, off) for a table of n progress values: red[v] is 1 when v
-    stands on an all-red space (a card), and pair (x <= y) is at
-    off[x] + 2 * y."""
-    got = _LAYOUT.get((n, goal))
+def _red(n, goal=STANDARD):
+    """red[v] is 1 when progress v (of n) stands on an all-red space."""
+    got = _RED.get((n, goal))
     if got is None:
-        red = bytearray(n)
+        got = _RED[(n, goal)] = bytearray(n)
         for v in range(n):
             sp = to_space(goal, v)
             if 11 <= sp < TOP and is_all_red(sp):
-                red[v] = 1
-        off = [2 * (x * n - (x * (x - 1) >> 1) - x) for x in range(n)]
-        got = _LAYOUT[(n, goal)] = (red, off)
+                got[v] = 1
     return got
 
 
@@ -542,11 +538,13 @@ def _threats(state, p, a0, b0, table):
         pen = ([0] * n, [0] * n)
         for i, other in ((0, b0), (1, a0)):
             row = pen[i]
-            back = values.turns_in(tab, 0, other)
+            # (x, other) is (other, x): one row of the table for all x.
+            t = tab.row(other)
+            back = (t[0] << 8) | t[1]
             for x in range(1, TOP):
                 r = risk[to_space(goal, x)]
                 if r:
-                    loss = back - values.turns_in(tab, x, other)
+                    loss = back - ((t[2 * x] << 8) | t[2 * x + 1])
                     if loss > 0:
                         row[x] = r * loss * THREAT_NUM // \
                             (100 * THREAT_DEN)
@@ -609,8 +607,8 @@ def _table_score(state, a, b, opp):
     for x, y in opp:
         if x == a or x == b:
             if 0 < x < TOP:
-                score += values.turns_in(tab, 0, y) - \
-                    values.turns_in(tab, x, y)
+                score += values.turns_in(tab, y, 0) - \
+                    values.turns_in(tab, y, x)
     return score
 
 
@@ -632,8 +630,8 @@ def _best_pair(state, r, opp, exclude=None, pen=None):
     gain = [0] * n
     for x, y in opp:
         if 0 < x < TOP:
-            gain[x] += values.turns_in(table, 0, y) - \
-                values.turns_in(table, x, y)
+            gain[x] += values.turns_in(table, y, 0) - \
+                values.turns_in(table, y, x)
     if pen is not None and HARD_BUMP_PCT != 100:
         for x in range(n):
             gain[x] = gain[x] * HARD_BUMP_PCT // 100
@@ -643,7 +641,7 @@ def _best_pair(state, r, opp, exclude=None, pen=None):
     if pen is not None:
         gain_a = [gain[v] - pen[0][v] for v in range(n)]
         gain_b = [gain[v] - pen[1][v] for v in range(n)]
-    red, off = _layout(n, state.settings.goal)
+    red = _red(n, state.settings.goal)
     words = r.words
     ex = exclude.words if exclude is not None else None
     nw = r.nw
@@ -653,11 +651,15 @@ def _best_pair(state, r, opp, exclude=None, pen=None):
     for a in range(r.width):
         ra = red[a] and a != sa
         ga = gain_a[a]
-        oa = off[a]
+        row = None
         for k in range(nw):
             x = words[a * nw + k]
             if ex is not None:
                 x &= ~ex[a * nw + k]
+            if not x:
+                continue
+            if row is None:
+                row = table.row(a)      # only for an a with end pairs
             b = k * wbits
             while x:
                 if not x & 1:
@@ -672,11 +674,7 @@ def _best_pair(state, r, opp, exclude=None, pen=None):
                 bb = b
                 if a == bb and 0 < a < TOP:
                     bb = 0
-                if a <= bb:
-                    i = oa + 2 * bb
-                else:
-                    i = off[bb] + 2 * a
-                v = ga - ((table[i] << 8) | table[i + 1])
+                v = ga - ((row[2 * bb] << 8) | row[2 * bb + 1])
                 if ra or (red[bb] and bb != sb):
                     v += card
                 if bb != a:

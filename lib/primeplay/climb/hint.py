@@ -111,8 +111,6 @@ def min_pair(r, exclude=None, kind=0):
     has thousands of end pairs, of which a few dozen are then read.
     """
     table = values.table_of(kind)
-    n = values.N
-    off = _offsets(n)
     lo = _bounds(kind)
     words = r.words
     ex = exclude.words if exclude is not None else None
@@ -121,6 +119,7 @@ def min_pair(r, exclude=None, kind=0):
     bit = _BIT
     best = None
     best_v = 0x10000
+    row_a = -1
     # One loop over the words, last first: most of them are empty.
     for w in range(len(words) - 1, -1, -1):
         x = words[w]
@@ -133,7 +132,9 @@ def min_pair(r, exclude=None, kind=0):
         if ((lo[2 * w] << 8) | lo[2 * w + 1]) >= best_v:
             continue
         a = w // nw
-        oa = off[a]
+        if a != row_a:
+            row = table.row(a)
+            row_a = a
         b0 = (w - a * nw) * wbits
         while x:
             low = x & -x
@@ -142,11 +143,7 @@ def min_pair(r, exclude=None, kind=0):
             bb = b
             if a == bb and 0 < a < TOP:
                 bb = 0
-            if a <= bb:
-                i = oa + 2 * bb
-            else:
-                i = off[bb] + 2 * a
-            v = (table[i] << 8) | table[i + 1]
+            v = (row[2 * bb] << 8) | row[2 * bb + 1]
             if v < best_v:
                 best_v = v
                 best = (a, b)
@@ -181,18 +178,6 @@ def _bounds(k=0):
 
 
 _bounds()
-
-
-_OFF = {}
-
-
-def _offsets(n):
-    """Byte offset of pair (x <= y) is off[x] + 2 * y (values.index)."""
-    got = _OFF.get(n)
-    if got is None:
-        got = _OFF[n] = [2 * (x * n - (x * (x - 1) >> 1) - x)
-                         for x in range(n)]
-    return got
 
 
 def table_plan(state):

@@ -4,18 +4,17 @@ The table (values.bin, made by tools/gen_climb_values.py) is the solved
 solitaire game without cards: expected turns to bring both pawns home.
 Bots and hints use it to judge end positions: lower is better.
 
-Only the computer player imports this module, and importing it loads
-the table: a game without computer players never pays its 10.5 KB, and
-one with them reads it as the game starts, before the game's own objects
-are strewn over the heap.  Read with ``f.read()`` at the bot's first
-move instead, a long game then an app session on CircuitPython's VM
-failed now and then on heaps up to 168 KiB (up to 148 KiB this way),
-with more than 10 KB free but not in one piece.
+A table stays in flash and is read a row at a time: row ``a`` holds the
+value of (a, b) for every b, so a search that scans its end pairs pawn a
+by pawn a reads each row once (204 bytes from the file).  Held whole, a
+table was 10.5 KB of heap for the whole game, and a Way Stations game
+held two; the board's heap could not fit a four-computer game with them.
 """
 
 N = 102          # spaces 0..101
 SCALE = 1000     # stored as turns x 1000
-SIZE = N * (N + 1)  # bytes: one 16-bit entry per unordered pair
+ROW = 2 * N      # bytes per row: one 16-bit big-endian entry per b
+SIZE = N * ROW   # bytes per table file
 try:
     _DIR = __file__.rsplit("/", 1)[0]
 except NameError:       # a frozen module has no __file__
@@ -31,36 +30,47 @@ WAY_STATION = 53
 PATHS = (PATH, _DIR + "/values_sprint.bin", _DIR + "/values_decline.bin",
          _DIR + "/values_way53.bin")
 
-_table = None
-_others = [None, None, None, None]
+
+class Table:
+    """One table file, open for reading, with the row read last.
+
+    The file is opened at the first read and stays open: a decision
+    reads dozens of rows, and opening a file on the board walks the
+    drive's directories each time."""
+
+    def __init__(self, path):
+        self.path = path
+        self.file = None
+        self.buf = bytearray(ROW)
+        self.a = -1
+
+    def row(self, a):
+        """Row ``a``: entry b is at bytes 2b, 2b+1 (big-endian)."""
+        if a != self.a:
+            f = self.file
+            if f is None:
+                f = open(self.path, "rb")
+                f.seek(0, 2)
+                if f.tell() != SIZE:
+                    f.close()
+                    raise ValueError("%s: expected %d bytes"
+                                     % (self.path, SIZE))
+                self.file = f
+            self.a = -1         # a failed read leaves no stale row
+            f.seek(a * ROW)
+            if f.readinto(self.buf) != ROW:
+                raise ValueError("%s: short read" % self.path)
+            self.a = a
+        return self.buf
+
+    def close(self):
+        if self.file is not None:
+            self.file.close()
+            self.file = None
+            self.a = -1
 
 
-def index(a, b):
-    """Position of the unordered pair a <= b in the table."""
-    return a * N - (a * (a - 1)) // 2 + (b - a)
-
-
-def load():
-    """The table, read once into one buffer of its known size.
-
-    ``f.read()`` on MicroPython and CircuitPython grows its result 256
-    bytes at a time, moving it whenever the next blocks are taken and
-    leaving the old copies behind as holes; ``readinto`` a bytearray
-    allocated up front asks the heap for 10.5 KB once.
-    """
-    global _table
-    if _table is None:
-        _table = _read(PATH)
-    return _table
-
-
-def _read(path):
-    buf = bytearray(SIZE)
-    with open(path, "rb") as f:
-        got = f.readinto(buf)
-        if got != SIZE or f.readinto(bytearray(1)):
-            raise ValueError("%s: expected %d bytes" % (path, SIZE))
-    return buf
+_tables = [None, None, None, None]
 
 
 def kind_of(settings):
@@ -75,46 +85,25 @@ def kind_of(settings):
 
 
 def table_of(kind):
-    """The table of a kind, read at its first use (the standard one at
-    import, see above)."""
-    if kind == STANDARD:
-        return load()
-    if _others[kind] is None:
-        _others[kind] = _read(PATHS[kind])
-    return _others[kind]
+    """The Table of a kind (one per kind, opened at its first read)."""
+    t = _tables[kind]
+    if t is None:
+        t = _tables[kind] = Table(PATHS[kind])
+    return t
 
 
 def table_for(settings):
     return table_of(kind_of(settings))
 
 
-def sprint_table():
-    return table_of(SPRINT)
-
-
 def turns_in(t, a, b):
-    """turns_x1000 in table ``t`` (from table_for)."""
-    if a > b:
-        a, b = b, a
-    i = 2 * index(a, b)
-    return (t[i] << 8) | t[i + 1]
-
-
-
-try:
-    load()
-except OSError:
-    # tools/gen_climb_values.py imports this module to write the file;
-    # without it, the first turns_x1000() raises the OSError instead.
-    pass
+    """turns_x1000 in table ``t`` (from table_of); reads row a."""
+    r = t.row(a)
+    return (r[2 * b] << 8) | r[2 * b + 1]
 
 
 def turns_x1000(a, b):
     """Expected turns to finish from spaces a and b (101 = home), x 1000.
 
     The order of a and b does not matter."""
-    if a > b:
-        a, b = b, a
-    t = _table if _table is not None else load()
-    i = 2 * index(a, b)
-    return (t[i] << 8) | t[i + 1]
+    return turns_in(table_of(STANDARD), a, b)
