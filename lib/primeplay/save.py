@@ -117,45 +117,30 @@ def field_error(e):
 
 # ------------------------------------------------------------- CRC-32
 
-_TLO = None
-_THI = None
-
-
-def _tables():
-    # CRC-32 in two 16-bit halves: on a 32-bit CircuitPython an int above
-    # 2**30 is a heap object, and a CRC over a save would allocate one per
-    # byte.  512 small ints, built on first use.
-    global _TLO, _THI
-    lo_t = []
-    hi_t = []
-    for i in range(256):
-        lo = i
-        hi = 0
-        for _ in range(8):
-            if lo & 1:
-                lo = ((lo >> 1) | ((hi & 1) << 15)) ^ 0x8320
-                hi = (hi >> 1) ^ 0xEDB8
-            else:
-                lo = (lo >> 1) | ((hi & 1) << 15)
-                hi >>= 1
-        lo_t.append(lo)
-        hi_t.append(hi)
-    _TLO = lo_t
-    _THI = hi_t
+# CRC-32 in two 16-bit halves: on a 32-bit CircuitPython an int above
+# 2**30 is a heap object, and a CRC over a save would allocate one per
+# byte.  Four bits at a time, by a table of 16 (low and high halves): the
+# byte-wide table's 512 ints were 2 KB of heap for the whole game.
+_TLO = (0x0000, 0x1064, 0x20C8, 0x30AC, 0x4190, 0x51F4, 0x6158, 0x713C,
+        0x8320, 0x9344, 0xA3E8, 0xB38C, 0xC2B0, 0xD2D4, 0xE278, 0xF21C)
+_THI = (0x0000, 0x1DB7, 0x3B6E, 0x26D9, 0x76DC, 0x6B6B, 0x4DB2, 0x5005,
+        0xEDB8, 0xF00F, 0xD6D6, 0xCB61, 0x9B64, 0x86D3, 0xA00A, 0xBDBD)
 
 
 def crc32(data, start=0, end=None):
     """zlib's CRC-32 of ``data[start:end]``, as (high 16 bits, low 16)."""
-    if _TLO is None:
-        _tables()
     tlo = _TLO
     thi = _THI
     lo = 0xFFFF
     hi = 0xFFFF
     for i in range(start, len(data) if end is None else end):
-        k = (lo ^ data[i]) & 0xFF
-        lo = ((lo >> 8) | ((hi & 0xFF) << 8)) ^ tlo[k]
-        hi = (hi >> 8) ^ thi[k]
+        lo ^= data[i]
+        k = lo & 0xF
+        lo = ((lo >> 4) | ((hi & 0xF) << 12)) ^ tlo[k]
+        hi = (hi >> 4) ^ thi[k]
+        k = lo & 0xF
+        lo = ((lo >> 4) | ((hi & 0xF) << 12)) ^ tlo[k]
+        hi = (hi >> 4) ^ thi[k]
     return hi ^ 0xFFFF, lo ^ 0xFFFF
 
 
