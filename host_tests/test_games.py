@@ -244,14 +244,24 @@ def test_leaving_a_game_unloads_its_modules(unloading):
     assert type(app.screen).__name__ == "ClimbPlay"
     assert "primeplay.climb.rules" in games.loaded()
     assert "primeplay.app.climb_screen" in games.loaded()
+    # The menus went as the game loaded (games.enter).
+    assert "primeplay.app.menus" not in sys.modules
+    assert "primeplay.app.climb_setup" not in sys.modules
     while app.saved_game is None:   # computers play a turn
         frame(app, 300)
     while type(app.screen).__name__ != "Pause":
         app.press("B")              # the pause menu (not while rolling)
         frame(app)
+    assert app.scene().texts()[0] == "Resume"  # drawn by the menus' code
+    app.press("B")                  # back to play: the menus go again
+    assert "primeplay.app.menus" not in sys.modules
+    while type(app.screen).__name__ != "Pause":
+        app.press("B")
+        frame(app)
     app.press("DOWN")               # save and quit
     app.press("A")
-    assert isinstance(app.screen, MainMenu)
+    # The main menu's module imported again (not the class of the first).
+    assert type(app.screen).__name__ == "MainMenu"
     frame(app)
     assert games.loaded() == []
     # (vars: a package's lazy __getattr__ would import it to answer hasattr)

@@ -201,24 +201,14 @@ class ClimbSetup(SetupMenu):
                          VARIANTS[self._variant()][1])
 
     def _start(self):
-        # What the menus left behind is freed before the game's modules
-        # and tables load: on the board they then fill those holes from
-        # the bottom of the heap, and the computer player's search finds
-        # the large blocks it needs above them.
-        import gc
-        from primeplay.app.games import UNLOAD
-        if UNLOAD:
-            # This module is not needed in the game (a new game comes back
-            # through the main menu, which loads it again): its code goes
-            # with this menu, as a game resumed by Continue never had it.
-            import sys
-            import primeplay.app
-            sys.modules.pop("primeplay.app.climb_setup", None)
-            try:
-                delattr(primeplay.app, "climb_setup")
-            except (AttributeError, TypeError):
-                pass
-        gc.collect()
+        # This module and the main menu's are not needed in the game (a
+        # new game comes back through the main menu, which loads them
+        # again), and what the menus left behind is freed before the
+        # game's modules load: on the board they then fill those holes
+        # from the bottom of the heap, and the computer player's search
+        # finds the large blocks it needs above them.
+        from primeplay.app.games import enter
+        enter("climb")
         if any(self.p["seats"][:self._players()]):
             # The computer's modules first (see climb.resume).
             import primeplay.climb.bot  # noqa: F401

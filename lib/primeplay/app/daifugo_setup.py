@@ -79,8 +79,10 @@ class DaifugoSetup(SetupMenu):
                          "first to %d" % self.p["match"])
 
     def _start(self):
-        from primeplay.app.daifugo_screen import DaifugoPlay
         settings = self.settings()
+        from primeplay.app.games import enter
+        enter("daifugo")     # the menus go (games.enter)
+        from primeplay.app.daifugo_screen import DaifugoPlay
         seats = list(self.p["seats"][:settings.players])
         self.app.go(DaifugoPlay(self.app, settings, self.app.new_seed(),
                                 seats, clues=bool(self.p["clues"]),

@@ -46,6 +46,11 @@ GAMES = (
 # question, pause and colour legend screens): dropped with the game too.
 SHARED = ("primeplay.app.pages", "primeplay.app.legend")
 
+# The main menu's module: a game in play does without it (a pause menu
+# loads it again to draw its rows, and drops it when it closes), so it
+# goes while the game loads, with the game's setup menu (``enter``).
+MENUS = ("primeplay.app.menus",)
+
 # Dropping modules gains nothing on CPython (its heap is not the board's)
 # and would leave tests holding classes the app no longer uses: the VMs of
 # the boards (MicroPython, CircuitPython) unload.
@@ -92,6 +97,7 @@ def resume(app):
 def _resumer(app):
     def job():
         key = app.saved_key
+        enter(key)
         try:
             screen = entry(key).resume(app, app.saved_game)
         except MemoryError:
@@ -129,14 +135,29 @@ def unload():
     """Drop every game's modules (``sys.modules`` and the parent package's
     attribute), then collect: what they held comes back to the heap once
     nothing else refers to the game."""
+    drop(loaded())
+
+
+def enter(key):
+    """A game of ``key`` starts or resumes: drop the menus it leaves
+    behind (its setup menu, the main menu's module), which a new game or
+    the main menu imports again.  3-5 KB of the board's heap in play."""
+    drop(MENUS + find(key)[3][1:2])
+
+
+def drop(names):
+    """Forget modules ``names`` (where loaded; only on the boards' VMs,
+    see UNLOAD), then collect."""
     import gc
-    for m in loaded():
-        del sys.modules[m]
-        i = m.rfind(".")
-        parent = sys.modules.get(m[:i])
-        if parent is not None:
-            try:
-                delattr(parent, m[i + 1:])
-            except (AttributeError, TypeError):
-                pass
+    if UNLOAD:
+        for m in names:
+            if sys.modules.pop(m, None) is None:
+                continue
+            i = m.rfind(".")
+            parent = sys.modules.get(m[:i])
+            if parent is not None:
+                try:
+                    delattr(parent, m[i + 1:])
+                except (AttributeError, TypeError):
+                    pass
     gc.collect()

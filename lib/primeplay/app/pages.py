@@ -68,12 +68,18 @@ class Pause:
             self.cursor = (self.cursor + (1 if name == "DOWN" else -1)) % n
             self.top = first_row(self.cursor, self.top, ROWS, n)
         elif name == "B":
-            self.app.pop()
+            self._close()
         elif name == "A":
             act = self.rows[self.cursor][1]
-            self.app.pop()
+            self._close()
             if act is not None:
                 act()
+
+    def _close(self):
+        self.app.pop()
+        # Back to play: the rows' drawing code goes again (games.MENUS).
+        from primeplay.app.games import drop, MENUS
+        drop(MENUS)
 
     def tick(self):
         pass

@@ -73,8 +73,10 @@ class RingsSetup(SetupMenu):
                          "%d players" % self.p["players"])
 
     def _start(self):
-        from primeplay.app.rings_screen import RingsPlay
         settings = self.settings()
+        from primeplay.app.games import enter
+        enter("rings")     # the menus go (games.enter)
+        from primeplay.app.rings_screen import RingsPlay
         seats = list(self.p["seats"][:settings.players])
         self.app.go(RingsPlay(self.app, settings, self.app.new_seed(),
                               seats))
