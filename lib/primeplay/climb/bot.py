@@ -425,6 +425,12 @@ def plan_turn(state, level=NORMAL):
 # only when a variant's board is another size.
 _results = [reach._new_result(TOP + 1), reach._new_result(TOP + 1)]
 
+# _best_pair's per-space gains (all, pawn a's, pawn b's), likewise: three
+# lists of 102 made fresh at every decision were the block a late
+# decision most often could not find (408 bytes, in the 4-computer games
+# of host_tests/test_board_heap.py).
+_gains = ([0] * (TOP + 1), [0] * (TOP + 1), [0] * (TOP + 1))
+
 # Which progress values draw a card, the same for every decision: made
 # once, not fresh blocks per decision late in a game on a cut-up heap.
 _RED = {}
@@ -627,7 +633,9 @@ def _best_pair(state, r, opp, exclude=None, pen=None):
         if state.settings.cards else 0
     # What landing on each space gains: the bumped opponents' lost turns,
     # plus a card (counted once per pair, below) as bit 0 of ``red``.
-    gain = [0] * n
+    gain, gain_a, gain_b = _gains
+    for x in range(n):
+        gain[x] = 0
     for x, y in opp:
         if 0 < x < TOP:
             gain[x] += values.turns_in(table, y, 0) - \
@@ -637,10 +645,13 @@ def _best_pair(state, r, opp, exclude=None, pen=None):
             gain[x] = gain[x] * HARD_BUMP_PCT // 100
     # Per pawn, what ending on each space gains: the same list for both
     # unless HARD subtracts each pawn's threat (``pen``); no cost per pair.
-    gain_a = gain_b = gain
-    if pen is not None:
-        gain_a = [gain[v] - pen[0][v] for v in range(n)]
-        gain_b = [gain[v] - pen[1][v] for v in range(n)]
+    if pen is None:
+        gain_a = gain_b = gain
+    else:
+        pa, pb = pen
+        for v in range(n):
+            gain_a[v] = gain[v] - pa[v]
+            gain_b[v] = gain[v] - pb[v]
     red = _red(n, state.settings.goal)
     words = r.words
     ex = exclude.words if exclude is not None else None

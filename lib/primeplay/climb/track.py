@@ -148,7 +148,10 @@ def successor_table(goal, d, ops, blocked):
             _cache.append(hit)
             return hit[1]
     end = goal_v(goal)
-    tab = bytearray(b"\xff" * ((end + 1) * STRIDE))
+    # Zeros, each v's NONE written after its targets: a table of NONE
+    # (b"\xff" * n) first was a second 510-byte block to find on the
+    # heap mid-decision, late in a game when holes that size are few.
+    tab = bytearray((end + 1) * STRIDE)
     fill = bytearray(end + 1)
     stop = stop_v(goal)
     for off, sg, lo, hi in _LEGS[goal]:
@@ -185,6 +188,8 @@ def successor_table(goal, d, ops, blocked):
                     continue
                 tab[v * STRIDE + fill[v]] = nv
                 fill[v] += 1
+    for v in range(end + 1):
+        tab[v * STRIDE + fill[v]] = NONE
     if len(_cache) >= CACHE_MAX:
         _cache.pop(0)
     _cache.append((key, tab))
