@@ -478,15 +478,23 @@ def _pick_keeper(state, knums, pair, table):
         return best
     a, b = pair
     tab = values.table_of(_table_kind(state))
+    # Each Keeper's best of its four last steps, read from two rows of
+    # the table: (a +- k, b) in row b, (a, b +- k) in row a (the table is
+    # symmetric; own pawns on one space settle to (that space, 0)).
+    low = [None] * len(knums)
+    for row_of, fixed, moved in ((b, b, a), (a, a, b)):
+        t = tab.row(row_of)
+        for i in range(len(knums)):
+            for x in (moved + knums[i], moved - knums[i]):
+                if 0 <= x <= TOP:
+                    j = 0 if x == fixed and 0 < x < TOP else x
+                    v = (t[2 * j] << 8) | t[2 * j + 1]
+                    if low[i] is None or v < low[i]:
+                        low[i] = v
     best_v = None
     for i in range(len(knums)):
-        k = knums[i]
-        for x, y in ((a + k, b), (a - k, b), (a, b + k), (a, b - k)):
-            if 0 <= x <= TOP and 0 <= y <= TOP:
-                x, y = _settle(x, y)
-                v = values.turns_in(tab, x, y)
-                if best_v is None or v < best_v:
-                    best, best_v = i, v
+        if low[i] is not None and (best_v is None or low[i] < best_v):
+            best, best_v = i, low[i]
     return best
 
 

@@ -264,13 +264,16 @@ def _trace_step(here, tab, seen, out, record, via):
     """The inner loop of pawn_shares, also noting where each new member
     came from (kept apart so the untraced search stays lean)."""
     prev, how = record
+    none = NONE             # locals: a global is a dict lookup per use
+    stride = STRIDE
+    push = out.append
     for v in here:
-        j = v * STRIDE
+        j = v * stride
         t = tab[j]
-        while t != NONE:
+        while t != none:
             if not seen[t]:
                 seen[t] = 1
-                out.append(t)
+                push(t)
                 prev[t] = v
                 how[t] = via
             j += 1

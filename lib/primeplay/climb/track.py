@@ -154,6 +154,8 @@ def successor_table(goal, d, ops, blocked):
     tab = bytearray((end + 1) * STRIDE)
     fill = bytearray(end + 1)
     stop = stop_v(goal)
+    top = TOP
+    stride = STRIDE
     for off, sg, lo, hi in _LEGS[goal]:
         lops = ops & 15
         if ops & MIRROR and sg < 0:
@@ -161,32 +163,28 @@ def successor_table(goal, d, ops, blocked):
         for op in range(4):
             if not (lops >> op) & 1:
                 continue
+            # i runs over a range where the op stays on the board: the
+            # space is i * ms, the result i * mr + cr (for / the spaces
+            # are the multiples of d, i their quotient).  One loop for
+            # every op, no test of the op inside it.
             if op == ADD:
-                spaces = range(lo, min(hi, TOP - d) + 1)
+                it, ms, mr, cr = range(lo, min(hi, top - d) + 1), 1, 1, d
             elif op == SUB:
-                spaces = range(max(lo, d), hi + 1)
+                it, ms, mr, cr = range(max(lo, d), hi + 1), 1, 1, -d
             elif op == MUL:
-                spaces = range(lo, min(hi, TOP // d) + 1)
+                it, ms, mr, cr = range(lo, min(hi, top // d) + 1), 1, d, 0
             else:
-                spaces = range((lo + d - 1) // d * d, hi + 1, d)
-            for sp in spaces:
-                if op == ADD:
-                    r = sp + d
-                elif op == SUB:
-                    r = sp - d
-                elif op == MUL:
-                    r = sp * d
-                else:
-                    r = sp // d
-                nv = off + sg * r
-                if blocked and nv == TOP:
+                it, ms, mr, cr = range((lo + d - 1) // d, hi // d + 1), d, 1, 0
+            for i in it:
+                nv = off + sg * (i * mr + cr)
+                if blocked and nv == top:
                     continue
-                v = off + sg * sp
+                v = off + sg * i * ms
                 if v == stop:
                     # Arrived on 101 this turn: it stays (a pawn that
                     # starts the turn there moves by first_targets).
                     continue
-                tab[v * STRIDE + fill[v]] = nv
+                tab[v * stride + fill[v]] = nv
                 fill[v] += 1
     for v in range(end + 1):
         tab[v * STRIDE + fill[v]] = NONE
