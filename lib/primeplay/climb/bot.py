@@ -823,10 +823,10 @@ def _path(state, pl, trace, L, v, pawn, kcids):
     kc = pl.kcount
     block = blocked(state, state.current)
     ops = allowed_ops(state)
+    w = pl.w
     while L:
-        prev, how = trace[L]
-        u = prev[v]
-        via = how[v]
+        u = trace[L][v]
+        via = trace[L][w + v]
         if via >= 100:
             ki = via - 100
             num = _keeper_num(state, kcids[ki])

@@ -167,8 +167,9 @@ def pawn_shares(plan, start, trace=None, parked=False):
     that 101 and is not parked makes its first use by
     ``track.first_targets``; the tables have no row for it.  With ``trace`` (a list of
     ``plan.nshares`` Nones) it also records how each member was first
-    reached: ``trace[L] = (prev, via)``, two bytearrays indexed by progress
-    value, ``via`` being the die group, or 100 + the Keeper index.  That is
+    reached: ``trace[L]``, a bytearray of 2 * plan.w: at v the progress
+    value it came from, at w + v how (the die group, or 100 + the Keeper
+    index): one block per share, not two and a tuple.  That is
     what a bot needs to turn an end pair back into moves.
     """
     w = plan.w
@@ -211,9 +212,9 @@ def pawn_shares(plan, start, trace=None, parked=False):
                 out = members[L2] = []
                 seen = flags[L2] = bytearray(w)
                 if trace is not None:
-                    trace[L2] = (bytearray(w), bytearray(w))
+                    trace[L2] = bytearray(2 * w)
             if trace is not None:
-                _trace_step(here, tab, seen, out, trace[L2], via)
+                _trace_step(here, tab, seen, out, trace[L2], w, via)
                 continue
             # Home has no successors in the tables: no test for it here.
             # Constants and the bound append are locals: on MicroPython a
@@ -250,20 +251,19 @@ def _first_share(plan, start, members, flags, trace, L2, d, ops, via):
     out = members[L2] = []
     seen = flags[L2] = bytearray(w)
     if trace is not None:
-        trace[L2] = (bytearray(w), bytearray(w))
+        trace[L2] = bytearray(2 * w)
     for t in first_targets(plan.goal, start, d, ops, plan.blocked):
         if not seen[t]:
             seen[t] = 1
             out.append(t)
             if trace is not None:
-                trace[L2][0][t] = start
-                trace[L2][1][t] = via
+                trace[L2][t] = start
+                trace[L2][w + t] = via
 
 
-def _trace_step(here, tab, seen, out, record, via):
+def _trace_step(here, tab, seen, out, record, w, via):
     """The inner loop of pawn_shares, also noting where each new member
     came from (kept apart so the untraced search stays lean)."""
-    prev, how = record
     none = NONE             # locals: a global is a dict lookup per use
     stride = STRIDE
     push = out.append
@@ -274,8 +274,8 @@ def _trace_step(here, tab, seen, out, record, via):
             if not seen[t]:
                 seen[t] = 1
                 push(t)
-                prev[t] = v
-                how[t] = via
+                record[t] = v
+                record[w + t] = via
             j += 1
             t = tab[j]
 
