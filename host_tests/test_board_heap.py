@@ -18,20 +18,24 @@ firmware at this commit, emulated Pico, CircuitPython 10.3, .mpy):
 - after each key of a Prime Climb turn (test_pico.py's), that against
   what the app alone holds on cp32 after the same keys: the firmware
   (displayio, the SSD1306 driver, neopixel, the renderer's tiles, the
-  device adapter, code.py) holds up to 32.6 KB, and lib/primeplay could
-  hold at most 136,816 bytes at the tightest frame (``make bench``, "The
-  heap on the board"; 134,400 when the main menu still held Prime
-  Climb's settings module);
-- that is what a cp32 heap of 138K starts with (the VM's own tables take
+  device adapter, code.py) holds up to 34.1 KB, and lib/primeplay could
+  hold at most 131,120 bytes at the tightest frame (as the computer's
+  turn begins; ``make bench``, "The heap on the board");
+- that is what a cp32 heap of 132K starts with (the VM's own tables take
   3.5%);
 - less a margin of 4 KB for what one turn's frames do not show (busier
-  screens' tiles, later fragmentation): 134K.
-The worst of the 10 Prime Daifugo matches needs 124K (``python
-tools/heap.py smallest``; ``make bench`` reports it and Prime Climb's):
-the test fails when a change costs more of the heap a game needs, or when
-the firmware's share grows (measure again then).  Prime Climb no longer
-fits: see CLIMB_HEAP_GUARD.  Runs on cp32 are deterministic: the same
-code passes or fails the same way every time.
+  screens' tiles, later fragmentation): 128K.
+(Before issue 10 this was 134K: the firmware's share has grown by 1.5 KB
+since, and the 1 KB room probe counts a heap more cut up than before.)
+The worst of the 20 Prime Climb games needs 128K, of the 10 Prime
+Daifugo matches 120K (``python tools/heap.py smallest``; ``make bench``
+reports them): the test fails when a change costs more of the heap a
+game needs, or when the firmware's share grows (measure again then).
+Runs on cp32 are deterministic: the same code passes or fails the same
+way every time.  Prime Climb's need came down from 147K as its solved
+tables moved to flash (read a row at a time), the save's CRC table
+shrank, .mpy lost its line numbers (-O3) and a game stopped holding the
+menus' code.
 """
 
 
@@ -41,21 +45,7 @@ import heap
 import mpvm
 import cpbuilds
 
-BOARD_HEAP = "134K"
-
-# NOT MET since issue 10: a 4-player Prime Climb game of computers needs
-# 143-147K over the 20 seeds (``python tools/heap.py smallest``), not the
-# 134K above.  The issue's pieces each added code the game keeps loaded
-# (the computer's levels and variant tables' code, the rulings, the start
-# roll and tally, the board view and results screens: some 10 KB of
-# bytecode), and measured again with this firmware (``tools/heap.py share``
-# on the emulated board, a 2-player turn) the firmware's share grew to
-# 37.4 KB, leaving lib/primeplay 127,568 bytes at the tightest frame.  So
-# on a board such a game can run out of memory (the app then shows its
-# error screen; the save of the turn before is kept).  Until lib's
-# Prime Climb diet lands, this guard keeps the need from growing further:
-# the worst seed plus 1K.
-CLIMB_HEAP_GUARD = "148K"
+BOARD_HEAP = "128K"
 
 _missing = mpvm.cp_missing(32) or (
     None if cpbuilds.mpy_cross() else cpbuilds.missing("CircuitPython's mpy-cross"))
@@ -68,10 +58,10 @@ def mpy_lib():
 
 
 @pytest.mark.parametrize("seed", list(heap.SEEDS))
-def test_an_all_computer_game_with_saves_fits_the_guard_heap(seed, mpy_lib):
+def test_an_all_computer_game_with_saves_fits_the_boards_heap(seed, mpy_lib):
     want = heap.play(seed)
     assert want[1].startswith("Continue game\nover ")
-    assert heap.play(seed, CLIMB_HEAP_GUARD, mpy_lib) == want
+    assert heap.play(seed, BOARD_HEAP, mpy_lib) == want
 
 
 BOT_GAME_CODE = """
