@@ -108,19 +108,20 @@ def test_hard_shuns_a_space_the_opponent_reaches_easily():
 
 
 def test_easy_uses_one_die_at_a_time_and_no_keepers():
-    g = Game(Settings(players=2), 5)
-    give(g, 0, "addsub", 4)
-    bot = Bot(EASY)
     seen = 0
-    while g.state.winner is None and seen < 400:
-        s = g.state
-        m = bot.choose(s) if s.current == 0 else Bot().choose(s)
-        if s.current == 0 and s.phase == MOVE:
-            assert m[0] in ("die", "lose", "commit")
-            assert m in legal_moves(s)
-            seen += 1
-        g.apply(m)
-    assert seen > 20
+    for seed in (5, 6, 7):      # whole games against NORMAL, a Keeper held
+        g = Game(Settings(players=2), seed)
+        give(g, 0, "addsub", 4)
+        bot = Bot(EASY)
+        while g.state.winner is None:
+            s = g.state
+            m = bot.choose(s) if s.current == 0 else Bot().choose(s)
+            if s.current == 0 and s.phase == MOVE:
+                assert m[0] in ("die", "lose", "commit")
+                assert m in legal_moves(s)
+                seen += 1
+            g.apply(m)
+    assert seen > 40
 
 
 def test_each_level_beats_the_one_below_over_seeded_games():

@@ -192,34 +192,38 @@ def table_plan(state):
     kcids, knums = bot._addsub_keepers(state, p)
     if not knums:
         return _plan_with(state, (), [], None)
-    # The dice alone, untraced: their best pair picks the Keeper to search
-    # and is the mark it must beat.  Its moves come from the Keeper's
-    # traced search, whose Keeper-free shares are these same shares.
+    # The dice alone: their best pair picks the Keeper to search and is
+    # the mark it must beat.  Traced, their shares are the Keeper-free
+    # shares of the Keeper's search, which takes them as they are.
     pl0 = reach.Plan(state.dice, (), goal, ops, block)
-    sa0 = reach.pawn_shares(pl0, a0)
-    sb0 = reach.pawn_shares(pl0, b0)
+    ta0 = [None] * pl0.nshares
+    tb0 = [None] * pl0.nshares
+    sa0 = reach.pawn_shares(pl0, a0, ta0)
+    sb0 = reach.pawn_shares(pl0, b0, tb0)
     if bot._winning_shares(pl0, sa0, sb0, state.settings.sprint) \
             is not None:
         return _plan_with(state, (), [], None)
     r0 = reach.pair_up(pl0, sa0, sb0, into=bot._scratch(0, pl0.w))
-    sa0 = sb0 = None
     best0, v0 = min_pair(r0, None, bot._table_kind(state))
     ki = bot._pick_keeper(state, knums, best0, True)
-    return _plan_with(state, (knums[ki],), [kcids[ki]], r0, best0, v0)
+    return _plan_with(state, (knums[ki],), [kcids[ki]], r0, best0, v0,
+                      ((sa0, ta0), (sb0, tb0)))
 
 
-def _plan_with(state, knums, kc, r0, best0=None, v0=None):
+def _plan_with(state, knums, kc, r0, best0=None, v0=None, known=(None, None)):
     """The moves to the least-valued end pair of the dice and ``knums``
     (no Keeper or one); with ``r0`` (the dice alone's pairs, best pair
-    best0 of value v0) the Keeper is used only if it beats that."""
+    best0 of value v0) the Keeper is used only if it beats that.
+    ``known``: per pawn, the dice alone's traced shares
+    (reach.pawn_shares)."""
     from primeplay.climb import bot
     p = state.current
     pl = reach.Plan(state.dice, knums, state.settings.goal,
                     allowed_ops(state), blocked(state, p))
     ta = [None] * pl.nshares
     tb = [None] * pl.nshares
-    sa = reach.pawn_shares(pl, state.pos[2 * p], ta)
-    sb = reach.pawn_shares(pl, state.pos[2 * p + 1], tb)
+    sa = reach.pawn_shares(pl, state.pos[2 * p], ta, False, known[0])
+    sb = reach.pawn_shares(pl, state.pos[2 * p + 1], tb, False, known[1])
     win = bot._winning_shares(pl, sa, sb, state.settings.sprint)
     if win is not None:
         return _moves(state, pl, ta, tb, win, kc)

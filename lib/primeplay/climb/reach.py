@@ -157,9 +157,10 @@ class Plan:
         return True
 
 
-def pawn_shares(plan, start, trace=None, parked=False):
-    """For one pawn from ``start``: per share, the list of spaces (progress
-    values) it can stand on having used exactly that share.
+def pawn_shares(plan, start, trace=None, parked=False, known=None):
+    """For one pawn from ``start``: per share, the spaces (progress values)
+    it can stand on having used exactly that share, as bytes in the order
+    first reached (None: the share cannot be made).
 
     Home (``plan.end``) takes no more uses, nor There and Back Again's 101
     once reached (``plan.stop``), nor a ``parked`` pawn (rules.parked:
@@ -171,6 +172,11 @@ def pawn_shares(plan, start, trace=None, parked=False):
     value it came from, at w + v how (the die group, or 100 + the Keeper
     index): one block per share, not two and a tuple.  That is
     what a bot needs to turn an end pair back into moves.
+
+    ``known``: (members, trace) of this pawn from a traced pawn_shares of
+    the same dice and no Keeper (``plan``'s Keeper-free shares, in the
+    same order): taken as they are instead of searched again, which was
+    a sixth of a hint's fuel.  Not with ``parked`` or a start on 101.
     """
     w = plan.w
     kcount = plan.kcount
@@ -184,22 +190,34 @@ def pawn_shares(plan, start, trace=None, parked=False):
     stride = STRIDE
     members = [None] * n
     flags = [None] * n
-    members[0] = [start]
+    members[0] = bytes((start,))
     if parked:
         return members
     if start == plan.stop:
         _first_uses(plan, start, members, flags, trace)
+    if known is not None:
+        for ds in range(len(known[0])):
+            members[ds * kcount] = known[0][ds]
+            if trace is not None:
+                trace[ds * kcount] = known[1][ds]
     for L in range(n):
         here = members[L]
         if here is None:
             continue
+        # Share L is whole now (the shares that add to it come before
+        # it): its values as bytes, in the order found.  A list of them
+        # was four bytes a value plus what its doublings left behind, the
+        # blocks a late decision on a cut-up heap could not find.
+        if trace is not None and type(here) is list:
+            here = members[L] = bytes(here)
         if L == 0 and start == plan.stop:
             continue
         ds = L // kcount
         km = L - ds * kcount
         # The moves open from this share: (next share, table, ops in table).
+        # The dice alone from a Keeper-free share are ``known`` already.
         nexts = []
-        for gi in range(len(counts)):
+        for gi in range(len(counts) if known is None or km else 0):
             if (ds // strides[gi]) % (counts[gi] + 1) < counts[gi]:
                 nexts.append((L + strides[gi] * kcount, dtabs[gi], gi))
         for ki in range(nk):
