@@ -94,25 +94,51 @@ def test_plan_uses_only_legal_moves_and_all_dice():
         assert g.state.dice == [] or g.winner is not None
 
 
+def table_score(state, a, b, opp):
+    """What bot._best_pair scores the end pair (a, b), written out plainly:
+    minus the turns still needed from (a, b) (own pawns on one numbered
+    space: one goes back to 0), plus the turns an opponent loses by being
+    bumped, plus a card; all x 1000."""
+    from primeplay.climb import values
+    from primeplay.climb.bot import _table_kind, CARD_X1000
+    from primeplay.climb.track import to_space
+    from primeplay.numbers import is_all_red
+    if a == b and 0 < a < 101:
+        b = 0
+    tab = values.table_of(_table_kind(state))
+    score = -values.turns_in(tab, a, b)
+    if state.settings.cards:
+        for i, v in ((0, a), (1, b)):
+            sp = to_space(state.settings.goal, v)
+            if v != state.start_pos[i] and 0 < sp < 101 and is_all_red(sp):
+                score += CARD_X1000
+                break
+    for x, y in opp:
+        if x == a or x == b:
+            if 0 < x < 101:
+                score += values.turns_in(tab, y, 0) - \
+                    values.turns_in(tab, y, x)
+    return score
+
+
 def test_table_score_counts_what_a_bump_costs_the_opponent():
     from primeplay.climb import values
-    from primeplay.climb.bot import _table_score
     g = Game(Settings(players=2, cards=False), 1)
     place(g, 0, 40, 0)
     place(g, 1, 47, 90)
     g.roll((3, 4))
     opp = [(47, 90), (90, 47)]
     v = values.turns_x1000
-    assert _table_score(g.state, 47, 0, opp) == \
+    assert table_score(g.state, 47, 0, opp) == \
         -v(47, 0) + v(0, 90) - v(47, 90)
-    assert _table_score(g.state, 44, 0, opp) == -v(44, 0)
+    assert table_score(g.state, 44, 0, opp) == -v(44, 0)
     # Own pawns on one space: one of them goes back to Start.
-    assert _table_score(g.state, 43, 43, opp) == -v(43, 0)
+    assert table_score(g.state, 43, 43, opp) == -v(43, 0)
 
 
 def test_bot_games_are_identical_on_micropython():
     code = ("from primeplay.climb import Settings\n"
-            "from primeplay.climb.bot import play_bots, digest\n"
+            "from primeplay.climb.selfplay import play_bots, digest\n"
             "for seed in range(4):\n"
             "    print(digest(play_bots(Settings(players=3), seed)))\n")
     want = [str(digest(play_bots(Settings(players=3), s))) for s in range(4)]
@@ -125,11 +151,62 @@ def test_there_and_back_between_computers_ends_in_a_sane_time():
     # runs to 202: pawns on the way back preferred 161..201 to finishing,
     # and two computers took 76-466 rolls (standard: 15-45).
     # state.turn counts both players' turns.  With ruling 10 (no bounce off
-    # 101, both pawns in before either turns) these 12 games take 66-201,
-    # a mean of 104 (the standard game: 22); the bug's mean was 215.
+    # 101, both pawns in before either turns) these 12 games took 66-201,
+    # a mean of 104, judged by progress; by the tables (bot._frame) 20-40,
+    # a mean of 28.8, against 13.9 for the standard game from the same
+    # seeds: twice the way, twice the turns.
     turns = [play_bots(Settings.preset("there_and_back", 2), s).state.turn
              for s in range(12)]
-    assert sum(turns) < 130 * len(turns) and max(turns) < 250, turns
+    assert sum(turns) < 35 * len(turns) and max(turns) < 50, turns
+
+
+def _plan_ends(preset, a, b, dice, keepers=(), levels=(1, 2), **kw):
+    from primeplay.climb.rules import apply
+    g = Game(Settings.preset(preset, 2, start_roll=False, **kw), 3)
+    place(g, 0, a, b)
+    place(g, 1, 60, 70)
+    for k in keepers:
+        give(g, 0, "addsub", k)
+    g.roll(dice)
+    out = []
+    for level in levels:
+        probe = g.state.copy()
+        for m in plan_turn(g.state, level):
+            apply(probe, m)
+        out.append(sorted(probe.pos[:2]))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_there_and_back_plays_the_standard_race_out_and_its_table_back(seed):
+    # "Get both pawns in to 101, and then back to start": with both_out
+    # the way out is the standard race (a pawn on 101 waits as one home
+    # does), so the computer plans it as that race: the same ends from the
+    # same pawns, dice and Keepers.  The way back it plans by its own
+    # table (values_back.bin): the best end of every end the rules allow,
+    # a pawn back up on 101 staying there (no bounce, ruling 10).
+    import random
+    from primeplay.climb import values
+    from primeplay.climb.reach import search
+    from primeplay.climb.settings import THERE_AND_BACK
+    t = values.table_of(values.BACK)
+    rng = random.Random(seed)
+    for _ in range(25):
+        a, b = rng.randint(0, 100), rng.randint(0, 100)
+        dice = (rng.randint(1, 10), rng.randint(1, 10))
+        keepers = rng.sample(range(1, 10), rng.randint(0, 2))
+        assert _plan_ends("there_and_back", a, b, dice, keepers) == \
+            _plan_ends("standard", a, b, dice, keepers), (a, b, dice)
+        ends = search(a + 101, b + 101, list(dice) * (2 if dice[0] ==
+                                                      dice[1] else 1),
+                      (), THERE_AND_BACK)
+
+        def back(x, y):
+            x, y = x - 101, y - 101
+            return values.turns_in(t, x, 0 if x == y and 0 < x < 101 else y)
+        got = _plan_ends("there_and_back", a + 101, b + 101, dice, (), (1,),
+                         cards=False)[0]
+        assert back(*got) == min(back(x, y) for x, y in ends), (a, b, dice)
 
 
 def test_way_stations_alone_without_cards_visit_and_finish():

@@ -149,7 +149,8 @@ def test_every_level_finishes_every_variant(level):
 
 def test_levels_play_the_same_games_on_micropython():
     code = ("from primeplay.climb import Settings\n"
-            "from primeplay.climb.bot import play_bots, digest, Bot\n"
+            "from primeplay.climb.bot import Bot\n"
+            "from primeplay.climb.selfplay import play_bots, digest\n"
             "for seed in range(3):\n"
             "    seats = [Bot(2), Bot(3), Bot(2)]\n"
             "    print(digest(play_bots(Settings(players=3), seed, seats)))\n")

@@ -20,7 +20,7 @@ import cpbuilds
 import heap
 import mpvm
 from primeplay.climb import Settings, values
-from primeplay.climb.bot import play_random, digest
+from primeplay.climb.selfplay import play_random, digest
 from primeplay.climb.reach import search
 from primeplay.rng import Rng
 
@@ -41,7 +41,7 @@ BATCH = [
 
 GUEST = """
 from primeplay.climb import Settings
-from primeplay.climb.bot import play_random, digest
+from primeplay.climb.selfplay import play_random, digest
 for name, players, seeds in %r:
     for seed in seeds:
         g = play_random(Settings.preset(name, players), seed)

@@ -1,6 +1,6 @@
 """Generate lib/primeplay/climb/bounds.bin from values.bin (and the
-same for values_sprint.bin, values_decline.bin and values_way53.bin):
-for every
+same for values_sprint.bin, values_decline.bin, values_way53.bin and
+values_back.bin): for every
 space a and every word k of a result row (reach.WORD spaces b), the least
 table value of the settled pair (a, b) over the b of that word.
 
@@ -29,7 +29,8 @@ from primeplay.climb.reach import WORD  # noqa: E402
 DIR = os.path.join(ROOT, "lib", "primeplay", "climb")
 PAIRS = (("values.bin", "bounds.bin"), ("values_sprint.bin", "bounds_sprint.bin"),
          ("values_decline.bin", "bounds_decline.bin"),
-         ("values_way53.bin", "bounds_way53.bin"))
+         ("values_way53.bin", "bounds_way53.bin"),
+         ("values_back.bin", "bounds_back.bin"))
 NW = (values.N + WORD - 1) // WORD
 
 

@@ -1,14 +1,16 @@
-"""Solve each variant's solitaire race without cards, to judge the
-computer's progress heuristic outside the standard race.
+"""Solve each variant's solitaire race without cards: the reference the
+computer is measured against, and the tables it plays by.
 
 Solved (rolls from the start, perfect play): standard 8.9805, Prime
 Sprint 4.9602, Prime Decline 8.0283, Way Stations on 53 12.3413, There
-and Back Again 15.1964 (20,706 states: ~20 CPU minutes).
+and Back Again 17.0088 (with both_out and no bounce off 101, rules
+ruling 10; 20,706 states: ~14 CPU minutes).
 
     python tools/gen_climb_variants.py [VARIANT ...]   # minutes each
     python tools/gen_climb_variants.py --write [prime_sprint prime_decline
-                                  way_stations]   # values_sprint.bin,
-                                  # values_decline.bin, values_way53.bin
+                                  way_stations there_and_back]
+                                  # values_sprint.bin, values_decline.bin,
+                                  # values_way53.bin, values_back.bin
 
 For Prime Decline, There and Back Again, Way Stations (53) and Prime
 Sprint: value iteration over every pawn pair (with Way Stations, also
@@ -21,19 +23,20 @@ with the variant's goal, Sprint and blocking).  Own pawns ending on one
 numbered space: one goes back to the start of its leg, the player
 choosing which (by the order of the moves).  Prints V at the start:
 the mean rolls of perfect play, the reference that tools/bench.py's
-"variants" figures compare the computer with.  No table is written:
-the computer keeps its heuristic where it is within 3% (see BENCH.md).
+"variants" figures compare the computer with.
 
-Prime Sprint's heuristic was not (6.1 rolls against 4.96), nor Prime
-Decline's (8.91 against 8.03), and their tables have the standard one's
-shape (pairs of progress 0..101), so ``--write`` stores them as
-lib/primeplay/climb/values_sprint.bin and values_decline.bin in
-values.bin's format, for the computer and the hint to judge those races
-as they judge the standard one.  Way Stations on 53 (the preset) before
-the station is visited likewise (12.34 solved, the heuristic 13.2):
-values_way53.bin holds V(a, b, not visited), except that a pair with a
-pawn on 53 holds the visited value (the standard table's), which is what
-ending a turn there leads to.
+Each race's table has the standard one's shape (pairs of progress
+0..101), so ``--write`` stores them in values.bin's format, for the
+computer and the hint to judge those races as they judge the standard
+one (by progress the computer took 6.1 rolls in Prime Sprint against
+4.96, 8.91 in Prime Decline against 8.03).  Way Stations on 53 (the
+preset) before the station is visited: values_way53.bin holds V(a, b, not
+visited), except that a pair with a pawn on 53 holds the visited value
+(the standard table's), which is what ending a turn there leads to.
+There and Back Again (both pawns in before either turns) is the standard
+race out to 101 and then the way back: values_back.bin holds V of the
+pawns' pairs once both have turned (progress less 101); the whole solve
+is the standard race's 8.980 plus 8.028 from 101, to the fourth digit.
 """
 
 import os
@@ -66,6 +69,9 @@ VARIANTS = {
 class Race:
     def __init__(self, name):
         self.goal, self.sprint, self.station = VARIANTS[name]
+        # There and Back Again with both_out (the default, rules ruling
+        # 10): a pawn on 101 waits there while the other is short of it.
+        self.both_out = self.goal == THERE_AND_BACK
         self.end = goal_v(self.goal)
         self.w = self.end + 1
         self.flags = 2 if self.station else 1
@@ -112,10 +118,14 @@ class Race:
                         table[k] = None
                         continue
                     per_roll = []
+                    parked = 0
+                    if self.both_out:
+                        parked = (1 if a == TOP and b < TOP else 0) | \
+                            (2 if b == TOP and a < TOP else 0)
                     for dice, _ in rs:
                         ends = set()
                         for x, y in search(a, b, dice, (), self.goal, ALL_OPS,
-                                           block, self.sprint):
+                                           block, self.sprint, parked):
                             for x2, y2 in self.settle(x, y):
                                 ends.add(self.key(x2, y2,
                                                   self.visited(x2, y2, f)))
@@ -155,7 +165,8 @@ def solve(name):
 
 TABLES = {"prime_sprint": "values_sprint.bin",
           "prime_decline": "values_decline.bin",
-          "way_stations": "values_way53.bin"}
+          "way_stations": "values_way53.bin",
+          "there_and_back": "values_back.bin"}
 
 
 def write_table(name):
@@ -163,6 +174,9 @@ def write_table(name):
     path = os.path.join(ROOT, "lib", "primeplay", "climb", TABLES[name])
     race = Race(name)
     v, sweeps = race.solve(tol=1e-9)
+
+    if race.both_out:
+        return write_back(path, race, v)
 
     def value_of(a, b):
         # An end pair on the station is visited: the standard race's
@@ -173,6 +187,27 @@ def write_table(name):
     size = write_square(path, value_of)
     print("%s: V(0, 0) = %.4f; wrote %s (%d bytes)" % (
         name, v[race.start()], os.path.relpath(path, ROOT), size))
+
+
+def write_back(path, race, v):
+    """There and Back Again's way back as its own table (values_back.bin,
+    the computer's bot._frame): V of pawns at progress 101 + a, 101 + b
+    (both turned), in values.bin's format.  The way out is the standard
+    race itself, so the standard table serves it.  Own pawns on one space
+    of the way back hold the pair they settle to, (a, 0) as the search
+    reads it."""
+    from gen_climb_values import write_square
+
+    def value_of(a, b):
+        x, y = a + TOP, b + TOP
+        if a == b and 0 < a < TOP:
+            x, y = race.settle(x, y)[0]
+        return v[race.key(x, y, 0)]
+
+    size = write_square(path, value_of)
+    print("there_and_back: V(0, 0) = %.4f, from 101 = %.4f; wrote %s (%d "
+          "bytes)" % (v[race.start()], v[race.key(TOP, TOP, 0)],
+                      os.path.relpath(path, ROOT), size))
 
 
 def main(argv):

@@ -46,15 +46,14 @@ Levels (a seat stores the number):
   moves that miss the combinations.  Deterministic, so a seed replays.
 """
 
-from primeplay.rng import Rng
 from primeplay.numbers import is_all_red
 from primeplay.climb import reach, values
 from primeplay.climb.settings import STANDARD, THERE_AND_BACK
-from primeplay.climb.game import Game, move_text, decode_move
 from primeplay.climb.rules import (legal_moves, is_legal, allowed_ops,
                                    blocked, apply, target, parked_mask,
                                    ROLL, ACTION)
 from primeplay.climb.track import (to_space, from_space, leg_start, TOP, ADD,
+                                   BACK,
                                    SUB, MUL, DIV)
 
 # Scores are in "progress" units (one space of the route).
@@ -226,16 +225,32 @@ class Bot:
 def _race_value(state, p):
     """How far ahead player p is, in expected turns x 1000 (the table):
     the best opponent's turns still needed minus p's own."""
-    tab = values.table_for(state.settings)
     own = best = 0
     for q in range(state.settings.players):
-        x, y = state.pos[2 * q], state.pos[2 * q + 1]
-        v = values.turns_in(tab, x, y)
+        v = _turns_left(state, state.pos[2 * q], state.pos[2 * q + 1])
         if q == p:
             own = v
         elif best == 0 or v < best:
             best = v
     return best - own
+
+
+def _turns_left(state, x, y):
+    """Expected turns x 1000 for pawns at x, y to finish (the table); There
+    and Back Again's as its two races (_frame), a way out then the way
+    back from (101, 101)."""
+    st = state.settings
+    if st.goal != THERE_AND_BACK:
+        return values.turns_in(values.table_for(st), x, y)
+    out = values.table_of(values.STANDARD)
+    back = values.table_of(values.BACK)
+    if x > y:
+        x, y = y, x
+    if y <= TOP:
+        return values.turns_in(out, x, y) + values.turns_in(back, 0, 0)
+    if x >= TOP:
+        return values.turns_in(back, x - TOP, y - TOP)
+    return values.turns_in(out, x, TOP) + values.turns_in(back, 0, y - TOP)
 
 
 def best_after(state, moves, value):
@@ -350,13 +365,15 @@ def plan_turn(state, level=NORMAL):
         return []
     p = state.current
     st = state.settings
-    goal = st.goal
+    # The race as searched: There and Back Again's way out or back is
+    # the standard race or Prime Decline's, progress less ``off``.
+    kind, goal, off = _frame(state)
     kcids, knums = _addsub_keepers(state, p)
     ops = allowed_ops(state)
     block = blocked(state, p)
-    a0 = state.pos[2 * p]
-    b0 = state.pos[2 * p + 1]
-    table = _table_applies(state)
+    a0 = state.pos[2 * p] - off
+    b0 = state.pos[2 * p + 1] - off
+    table = kind is not None
     pen = _threats(state, p, a0, b0, table) if level == HARD else None
     kc = []
     best0 = None
@@ -424,8 +441,8 @@ def plan_turn(state, level=NORMAL):
         La, Lb, va, vb = _best_shares(state, pl, sa, sb, opp, pen)
     if La is None:
         return []
-    moves = _path(state, pl, ta, La, va, 0, kc)
-    moves += _path(state, pl, tb, Lb, vb, 1, kc)
+    moves = _path(state, pl, ta, La, va, 0, kc, off)
+    moves += _path(state, pl, tb, Lb, vb, 1, kc, off)
     return moves
 
 
@@ -566,7 +583,8 @@ def _threats(state, p, a0, b0, table):
     risk = _risk(state, p)
     if table:
         n = values.N
-        tab = values.table_of(_table_kind(state))
+        kind, goal, _ = _frame(state)       # a0, b0 are in its race
+        tab = values.table_of(kind)
         pen = ([0] * n, [0] * n)
         for i, other in ((0, b0), (1, a0)):
             row = pen[i]
@@ -593,9 +611,44 @@ def _threats(state, p, a0, b0, table):
     return (row, row)
 
 
+def _frame(state):
+    """(table kind, goal, offset): how the mover's race is searched and
+    judged now (kind None: by progress, no table).
+
+    There and Back Again, with both_out (its default, rules ruling 10),
+    is two races one after the other: the standard race out to 101 (a
+    pawn there waits, as one home does), then the way back from 101 to 0
+    (track.BACK: Prime Decline's route, but a pawn back up on 101 stays
+    there), each pawn's turn on one way only.  So a turn that began with
+    both pawns on the way out is searched as the standard race and judged
+    by its table (offset 0), one that began with both turned as the way
+    back (progress less 101) and judged by values_back.bin.  Solved whole
+    (tools/gen_climb_variants.py: 17.0088 turns from the start), the race
+    is the standard table's 8.980 plus the way back's from 101.  A pawn
+    sent back to 0 from the way back leaves the pawns on two ways: judged
+    by progress."""
+    st = state.settings
+    if st.goal != THERE_AND_BACK:
+        return _table_kind_of(state), st.goal, 0
+    if not st.both_out or st.sprint or blocked(state, state.current):
+        return None, st.goal, 0
+    a, b = state.start_pos
+    if a >= TOP and b >= TOP:       # both in (or back): the way back
+        return values.BACK, BACK, TOP
+    if a <= TOP and b <= TOP:
+        return values.STANDARD, STANDARD, 0
+    return None, st.goal, 0
+
+
 def _table_kind(state):
     """The table (values' kinds) that judges the mover's race now, or
-    None: a variant's own, and with Way Stations still to visit only the
+    None (_frame)."""
+    return _frame(state)[0]
+
+
+def _table_kind_of(state):
+    """The kind of a race without There and Back Again's two ways: a
+    variant's own table, and with Way Stations still to visit only the
     preset's single station on 53 (values_way53.bin)."""
     st = state.settings
     k = values.kind_of(st)
@@ -612,49 +665,26 @@ def _table_kind(state):
 def _table_applies(state):
     """A solved table judges the standard race (also Way Stations once the
     mover has visited them all: the rest of its race is the standard
-    one, and before that on the preset's 53), Prime Sprint's and Prime
-    Decline's (_table_kind)."""
+    one, and before that on the preset's 53), Prime Sprint's, Prime
+    Decline's and There and Back Again's (_frame)."""
     return _table_kind(state) is not None
 
 
-def _settle(a, b):
-    # Own pawns ending on one numbered space: one goes back to 0.
-    if a == b and 0 < a < TOP:
-        return a, 0
-    return a, b
-
-
-def _table_score(state, a, b, opp):
-    """Minus the turns still needed from (a, b), plus the turns an
-    opponent loses by being bumped, plus a card; all x 1000."""
-    a, b = _settle(a, b)
-    tab = values.table_of(_table_kind(state))
-    score = -values.turns_in(tab, a, b)
-    if state.settings.cards:
-        for i, v in ((0, a), (1, b)):
-            sp = to_space(state.settings.goal, v)
-            if v != state.start_pos[i] and 0 < sp < TOP and is_all_red(sp):
-                score += CARD_X1000
-                break
-    for x, y in opp:
-        if x == a or x == b:
-            if 0 < x < TOP:
-                score += values.turns_in(tab, y, 0) - \
-                    values.turns_in(tab, y, x)
-    return score
-
-
 def _best_pair(state, r, opp, exclude=None, pen=None):
-    """The pair of ``r`` (a reach.Reach) with the best _table_score, and
+    """The pair of ``r`` (a reach.Reach) with the best score, and
     that score; pairs also in ``exclude`` (a Reach) are skipped.
 
     Written out over the result's words with no tuple or call per pair:
     a turn with a Keeper has ~2,500 end pairs, and on the board every
-    allocation and call there counts (this is _table_score, inlined).
+    allocation and call there counts.  The score of a pair, written out
+    plainly, is test_climb_bot.table_score.
     """
-    table = values.table_of(_table_kind(state))
+    kind, goal, off = _frame(state)
+    table = values.table_of(kind)
     n = values.N
     sa, sb = state.start_pos
+    sa -= off
+    sb -= off
     card = (CARD_X1000 if pen is None else HARD_CARD_X1000) \
         if state.settings.cards else 0
     # What landing on each space gains: the bumped opponents' lost turns,
@@ -662,10 +692,13 @@ def _best_pair(state, r, opp, exclude=None, pen=None):
     gain, gain_a, gain_b = _gains
     for x in range(n):
         gain[x] = 0
-    for x, y in opp:
-        if 0 < x < TOP:
-            gain[x] += values.turns_in(table, y, 0) - \
-                values.turns_in(table, y, x)
+    if goal != state.settings.goal:
+        _two_way_gains(state, opp, gain, goal)
+    else:
+        for x, y in opp:
+            if 0 < x < TOP:
+                gain[x] += values.turns_in(table, y, 0) - \
+                    values.turns_in(table, y, x)
     if pen is not None and HARD_BUMP_PCT != 100:
         for x in range(n):
             gain[x] = gain[x] * HARD_BUMP_PCT // 100
@@ -678,7 +711,7 @@ def _best_pair(state, r, opp, exclude=None, pen=None):
         for v in range(n):
             gain_a[v] = gain[v] - pa[v]
             gain_b[v] = gain[v] - pb[v]
-    red = _red(n, state.settings.goal)
+    red = _red(n, goal)
     words = r.words
     ex = exclude.words if exclude is not None else None
     nw = r.nw
@@ -722,6 +755,27 @@ def _best_pair(state, r, opp, exclude=None, pen=None):
                 x >>= 1
                 b += 1
     return best, best_v
+
+
+def _two_way_gains(state, opp, gain, goal):
+    """There and Back Again (_frame): what bumping each opponent pawn
+    costs them, in their own race (out: the standard table, back: the way
+    back's; bumped to the start of its way, 0 or 101), at the mover's
+    progress for that space in the mover's race ``goal``."""
+    tg = state.settings.goal
+    for x, y in opp:
+        sp = to_space(tg, x)
+        if not 0 < sp < TOP:
+            continue
+        if x <= TOP and y <= TOP:
+            t = values.table_of(values.STANDARD).row(y)
+        elif x >= TOP and y >= TOP:
+            t = values.table_of(values.BACK).row(y - TOP)
+            x -= TOP
+        else:
+            continue            # on two ways: no table
+        gain[sp if goal == STANDARD else TOP - sp] += \
+            ((t[0] << 8) | t[1]) - ((t[2 * x] << 8) | t[2 * x + 1])
 
 
 def _shares_for(pl, sa, sb, pair, use_keepers):
@@ -833,8 +887,9 @@ def _best_shares(state, pl, sa, sb, opp, pen=None):
     return best[1], best[2], best[3], best[4]
 
 
-def _path(state, pl, trace, L, v, pawn, kcids):
-    """Moves that take pawn ``pawn`` from its start to v using share L."""
+def _path(state, pl, trace, L, v, pawn, kcids, off=0):
+    """Moves that take pawn ``pawn`` from its start to v using share L
+    (progress in the plan's race: the game's less ``off``, _frame)."""
     if v is None:
         return []
     steps = []
@@ -848,12 +903,14 @@ def _path(state, pl, trace, L, v, pawn, kcids):
         if via >= 100:
             ki = via - 100
             num = _keeper_num(state, kcids[ki])
-            op = _op_for(state, u, v, num, ops, block, (ADD, SUB))
+            op = _op_for(state, u + off, v + off, num, ops, block,
+                         (ADD, SUB))
             steps.append(("keeper", kcids[ki], pawn, op))
             L -= 1 << ki
         else:
             d = pl.values[via]
-            op = _op_for(state, u, v, d, ops, block, (ADD, SUB, MUL, DIV))
+            op = _op_for(state, u + off, v + off, d, ops, block,
+                         (ADD, SUB, MUL, DIV))
             steps.append(("die", d, pawn, op))
             L -= pl.strides[via] * kc
         v = u
@@ -872,52 +929,14 @@ def _op_for(state, u, v, d, ops, block, choices):
     raise ValueError("no op takes %d to %d with %d" % (u, v, d))
 
 
-def play_random(settings, seed, max_moves=200000):
-    """A whole game of random players from ``seed``; returns the Game.
-
-    The players draw from their own Rng (seeded from ``seed``), so the
-    game's dice and shuffles stay those of the seed alone.
-    """
-    return play_bots(settings, seed, [None] * settings.players, max_moves)
-
-
-def play_bots(settings, seed, seats=None, max_moves=20000):
-    """A whole game from ``seed``: ``seats`` lists a Bot, or None for a
-    random player, per seat (default: all Bots).  Returns the Game."""
-    n_players = settings.players
-    if seats is None:
-        seats = [Bot() for _ in range(n_players)]
-    g = Game(settings, seed)
-    rng = Rng(seed * 7919 + 17)
-    n = 0
-    while g.state.winner is None:
-        if n >= max_moves:
-            raise RuntimeError("game from seed %d not over after %d moves"
-                               % (seed, max_moves))
-        bot = seats[g.state.current]
-        m = bot.choose(g.state) if bot is not None else \
-            random_move(g.state, rng)
-        g.apply(m)
-        n += 1
-    return g
+def __getattr__(name):
+    # Whole games of computers, for tests and tools/bench.py: in their own
+    # module (selfplay.py), off the board's heap while a game is played.
+    if name in ("play_random", "play_bots", "digest"):
+        from primeplay.climb import selfplay
+        return getattr(selfplay, name)
+    raise AttributeError(name)
 
 
-def digest(game):
-    """A 32-bit FNV-1a hash of the transcript and the final position: the
-    same on every VM when the games are the same.  Hashed move by move, so
-    a long game needs no transcript in memory."""
-    h = 0x811C9DC5
-    log = game.log
-    for i in range(0, len(log), 4):
-        h = _fnv(h, move_text(decode_move(log, i)) + "\n")
-    return _fnv(h, "|%r|%r" % (game.state.pos, game.state.winner))
-
-
-def _fnv(h, text):
-    for ch in text:
-        h = ((h ^ ord(ch)) * 0x01000193) & 0xFFFFFFFF
-    return h
-
-
-__all__ = ["Bot", "EASY", "NORMAL", "HARD", "LEVELS", "LEVEL_NAMES", "random_move", "play_random", "play_bots", "plan_turn",
-           "digest", "move_text"]
+__all__ = ["Bot", "EASY", "NORMAL", "HARD", "LEVELS", "LEVEL_NAMES",
+           "random_move", "plan_turn"]

@@ -6,7 +6,8 @@ Move phase, or no dice left).  Every move in the list is legal in turn
 when the ones before it have been made.
 
 In a race with a solved table (the standard race, Prime Sprint, Prime
-Decline, Way Stations on 53 or once visited: bot._table_kind) the hint is
+Decline, Way Stations on 53 or once visited, There and Back Again's way
+out or back: bot._frame) the hint is
 turn-optimal: of every end pair the dice can reach it takes the one with
 the fewest expected turns still to play (values.py), counting own pawns
 that end on one space as one sent back to the start.  Bumps and cards do
@@ -20,10 +21,10 @@ Keeper only if it buys a better end pair.  Searching every Keeper at once
 is exponential (each doubles the shares); one keeps the worst hint on the
 MicroPython VM near 20 M fuel (``tools/bench.py``, "hint" row).
 
-Elsewhere (There and Back Again, where no table is solved, and a Curse,
-where the pawns are coupled) the hint is the computer player's own plan
-or, move by move, its choice by trial, so it is never empty while a die
-is left.
+Elsewhere (There and Back Again with both_out off, or with the pawns on
+two ways, where no table applies, and a Curse, where the pawns are
+coupled) the hint is the computer player's own plan or, move by move,
+its choice by trial, so it is never empty while a die is left.
 """
 
 from primeplay.climb import reach, values
@@ -158,8 +159,9 @@ except NameError:       # a frozen module has no __file__
     _DIR = "/lib/primeplay/climb"
 BOUNDS_PATHS = (_DIR + "/bounds.bin", _DIR + "/bounds_sprint.bin",
                 _DIR + "/bounds_decline.bin",
-                _DIR + "/bounds_way53.bin")       # by values' table kind
-_lo = [None, None, None, None]
+                _DIR + "/bounds_way53.bin",
+                _DIR + "/bounds_back.bin")        # by values' table kind
+_lo = [None, None, None, None, None]
 
 
 def _bounds(k=0):
@@ -184,11 +186,13 @@ def table_plan(state):
     """The turn-optimal moves of the standard race (module docstring)."""
     from primeplay.climb import bot
     p = state.current
-    goal = state.settings.goal
+    # There and Back Again's way out or back: the standard race or Prime
+    # Decline's, progress less off (bot._frame).
+    kind, goal, off = bot._frame(state)
     ops = allowed_ops(state)
     block = blocked(state, p)
-    a0 = state.pos[2 * p]
-    b0 = state.pos[2 * p + 1]
+    a0 = state.pos[2 * p] - off
+    b0 = state.pos[2 * p + 1] - off
     kcids, knums = bot._addsub_keepers(state, p)
     if not knums:
         return _plan_with(state, (), [], None)
@@ -204,7 +208,7 @@ def table_plan(state):
             is not None:
         return _plan_with(state, (), [], None)
     r0 = reach.pair_up(pl0, sa0, sb0, into=bot._scratch(0, pl0.w))
-    best0, v0 = min_pair(r0, None, bot._table_kind(state))
+    best0, v0 = min_pair(r0, None, kind)
     ki = bot._pick_keeper(state, knums, best0, True)
     return _plan_with(state, (knums[ki],), [kcids[ki]], r0, best0, v0,
                       ((sa0, ta0), (sb0, tb0)))
@@ -218,37 +222,39 @@ def _plan_with(state, knums, kc, r0, best0=None, v0=None, known=(None, None)):
     (reach.pawn_shares)."""
     from primeplay.climb import bot
     p = state.current
-    pl = reach.Plan(state.dice, knums, state.settings.goal,
-                    allowed_ops(state), blocked(state, p))
+    kind, goal, off = bot._frame(state)
+    pl = reach.Plan(state.dice, knums, goal, allowed_ops(state),
+                    blocked(state, p))
     ta = [None] * pl.nshares
     tb = [None] * pl.nshares
-    sa = reach.pawn_shares(pl, state.pos[2 * p], ta, False, known[0])
-    sb = reach.pawn_shares(pl, state.pos[2 * p + 1], tb, False, known[1])
+    sa = reach.pawn_shares(pl, state.pos[2 * p] - off, ta, False, known[0])
+    sb = reach.pawn_shares(pl, state.pos[2 * p + 1] - off, tb, False,
+                           known[1])
     win = bot._winning_shares(pl, sa, sb, state.settings.sprint)
     if win is not None:
-        return _moves(state, pl, ta, tb, win, kc)
+        return _moves(state, pl, ta, tb, win, kc, off)
     use_k = 0
     if r0 is None:
         best0, v0 = min_pair(reach.pair_up(pl, sa, sb,
                                            into=bot._scratch(0, pl.w)),
-                             None, bot._table_kind(state))
+                             None, kind)
     else:
         best1, v1 = min_pair(reach.pair_up(pl, sa, sb,
                                            into=bot._scratch(1, pl.w)), r0,
-                             bot._table_kind(state))
+                             kind)
         if best1 is not None and (best0 is None or v1 < v0):
             best0 = best1
             use_k = 1
     if best0 is None:
         return []
     return _moves(state, pl, ta, tb, bot._shares_for(pl, sa, sb, best0, use_k),
-                  kc)
+                  kc, off)
 
 
-def _moves(state, pl, ta, tb, shares, kc):
+def _moves(state, pl, ta, tb, shares, kc, off):
     from primeplay.climb.bot import _path
     La, Lb, va, vb = shares
     if La is None:
         return []
-    return _path(state, pl, ta, La, va, 0, kc) + \
-        _path(state, pl, tb, Lb, vb, 1, kc)
+    return _path(state, pl, ta, La, va, 0, kc, off) + \
+        _path(state, pl, tb, Lb, vb, 1, kc, off)

@@ -15,7 +15,14 @@ its leg, and a Way Station blocks ``v == 101`` in every variant (reaching
 
 from primeplay.climb.settings import STANDARD, DECLINE, THERE_AND_BACK
 
-_GOALS = (STANDARD, DECLINE, THERE_AND_BACK)
+# There and Back Again's way back alone, as the computer searches it once
+# both pawns have turned on 101 (bot._frame): Prime Decline's route, v =
+# 101 - space, except that a pawn that comes back up to 101 stays there
+# for the turn, as on the way out (no "bounce off 101", rules ruling 10).
+# Not a game's goal: no Settings has it.
+BACK = "back"
+
+_GOALS = (STANDARD, DECLINE, THERE_AND_BACK, BACK)
 
 ADD, SUB, MUL, DIV = 0, 1, 2, 3
 OP_SYMBOLS = "+-x/"
@@ -36,7 +43,7 @@ def goal_v(goal):
 
 def to_space(goal, v):
     """The board number a pawn at progress v stands on."""
-    if goal == DECLINE:
+    if goal == DECLINE or goal == BACK:
         return TOP - v
     if v > TOP:
         return 202 - v
@@ -49,7 +56,7 @@ def from_space(goal, v_before, space):
     Moves never change leg, except that reaching 101 on the way out of
     There and Back Again is the turning point (v 101 either way).
     """
-    if goal == DECLINE:
+    if goal == DECLINE or goal == BACK:
         return TOP - space
     if goal == THERE_AND_BACK and v_before >= TOP:
         return 202 - space
@@ -70,7 +77,8 @@ def leg_start(goal, v):
 def down_leg(goal, v):
     """Does a pawn at progress v travel towards lower spaces?  (Standing
     on 101 in There and Back Again it has turned: the way back.)"""
-    return goal == DECLINE or (goal == THERE_AND_BACK and v >= TOP)
+    return goal == DECLINE or goal == BACK or \
+        (goal == THERE_AND_BACK and v >= TOP)
 
 
 def leg_ops(goal, v, ops):
@@ -83,7 +91,10 @@ def leg_ops(goal, v, ops):
 def stop_v(goal):
     """The progress value where a pawn that arrives stays for the rest of
     the turn though it is not home: There and Back Again's 101 ("you
-    cannot 'bounce off' 101", rules ruling 10); -1 elsewhere."""
+    cannot 'bounce off' 101", rules ruling 10), on the way back alone
+    (BACK) its v 0; -1 elsewhere."""
+    if goal == BACK:
+        return 0
     return TOP if goal == THERE_AND_BACK else -1
 
 
@@ -113,6 +124,7 @@ STRIDE = 5
 _LEGS = {
     STANDARD: ((0, 1, 0, 100),),
     DECLINE: ((TOP, -1, 1, TOP),),
+    BACK: ((TOP, -1, 1, TOP),),
     THERE_AND_BACK: ((0, 1, 0, 100), (202, -1, 1, TOP)),
 }
 

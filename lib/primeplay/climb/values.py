@@ -25,10 +25,13 @@ PATH = _DIR + "/values.bin"
 # tools/gen_climb_variants.py --write: each read only when played.
 # And Way Stations on 53 (the preset) before the station is visited: a
 # pair with a pawn on 53 holds the visited (standard) value.
-STANDARD, SPRINT, DECLINE, WAY53 = 0, 1, 2, 3         # table kinds
+# And There and Back Again's way back, once both pawns have turned on
+# 101 (progress less 101; the way out is the standard race): from its
+# whole solve, in which a pawn back up on 101 stays there for the turn.
+STANDARD, SPRINT, DECLINE, WAY53, BACK = 0, 1, 2, 3, 4     # table kinds
 WAY_STATION = 53
 PATHS = (PATH, _DIR + "/values_sprint.bin", _DIR + "/values_decline.bin",
-         _DIR + "/values_way53.bin")
+         _DIR + "/values_way53.bin", _DIR + "/values_back.bin")
 
 
 class Table:
@@ -70,7 +73,7 @@ class Table:
             self.a = -1
 
 
-_tables = [None, None, None, None]
+_tables = [None, None, None, None, None]
 
 
 def kind_of(settings):
