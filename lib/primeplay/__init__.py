@@ -1,5 +1,14 @@
 """primeplay: prime-number games for a handheld, and their app."""
 
+import sys
+
+# Drop a game's modules when they are not needed (primeplay.app.games):
+# on the boards' VMs (MicroPython, CircuitPython).  On CPython it gains
+# nothing (its heap is not the board's) and would leave tests holding
+# classes the app no longer uses; a test turns it on here, where the
+# registry it may drop and import again reads it.
+UNLOAD = sys.implementation.name != "cpython"
+
 
 def lazy_attribute(package, public, namespace, name):
     """A game package's module ``__getattr__``: ``name`` from the

@@ -173,8 +173,8 @@ class App:
         self.below = []
         self.go(screen)
         self.store_soon()
-        from primeplay.app.games import UNLOAD
-        self.unload_due = UNLOAD
+        import primeplay
+        self.unload_due = primeplay.UNLOAD
 
     def keep_game(self, key, play=None):
         """The game in progress is ``play`` of game ``key`` (None: no game),
@@ -183,14 +183,17 @@ class App:
         self.saved_game = play
         self.store_soon()
 
-    def game_prefs(self, key):
+    def game_prefs(self, key, e=None):
         """The remembered settings of game ``key``: a dict in ``prefs``
         under the game's key, with every field of its entry module's
         ``PREFS`` (defaults fill what is missing or of the wrong type) and
         brought in range by its ``sanitize(p)``.  The game changes the
-        dict in place; ``store_soon`` saves it."""
-        from primeplay.app.games import entry
-        e = entry(key)
+        dict in place; ``store_soon`` saves it.  ``e``: the entry module,
+        from a game in play, which has dropped the registry
+        (games.enter)."""
+        if e is None:
+            from primeplay.app.games import entry
+            e = entry(key)
         old = self.prefs.get(key)
         if not isinstance(old, dict):
             old = {}

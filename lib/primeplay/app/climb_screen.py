@@ -86,7 +86,8 @@ class ClimbPlay:
             # does not need to give up.
             from primeplay.climb.bot import Bot
             self.bots = [Bot(s) if s else None for s in seats]
-        self.speed = app.game_prefs("climb")["speed"]
+        import primeplay.climb
+        self.speed = app.game_prefs("climb", primeplay.climb)["speed"]
         self.mode = "roll"
         self.until = 0
         self.group = 0

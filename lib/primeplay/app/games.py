@@ -46,16 +46,11 @@ GAMES = (
 # question, pause and colour legend screens): dropped with the game too.
 SHARED = ("primeplay.app.pages", "primeplay.app.legend")
 
-# The main menu's module: a game in play does without it (a pause menu
-# loads it again to draw its rows, and drops it when it closes), so it
-# goes while the game loads, with the game's setup menu (``enter``).
-MENUS = ("primeplay.app.menus",)
-
-# Dropping modules gains nothing on CPython (its heap is not the board's)
-# and would leave tests holding classes the app no longer uses: the VMs of
-# the boards (MicroPython, CircuitPython) unload.
-UNLOAD = sys.implementation.name != "cpython"
-
+# The main menu's module, and this registry: a game in play does without
+# them (a pause menu loads the menus again to draw its rows and drops them
+# as it closes; leaving the game loads them again), so they go while the
+# game loads, with the game's setup menu (``enter``).
+MENUS = ("primeplay.app.menus", "primeplay.app.games")
 
 def find(key):
     """The entry of ``key``, or None."""
@@ -140,16 +135,18 @@ def unload():
 
 def enter(key):
     """A game of ``key`` starts or resumes: drop the menus it leaves
-    behind (its setup menu, the main menu's module), which a new game or
-    the main menu imports again.  3-5 KB of the board's heap in play."""
+    behind (its setup menu, the main menu's module, this registry),
+    which a new game or the main menu imports again.  5-7 KB of the
+    board's heap in play."""
     drop(MENUS + find(key)[3][1:2])
 
 
 def drop(names):
     """Forget modules ``names`` (where loaded; only on the boards' VMs,
-    see UNLOAD), then collect."""
+    see primeplay.UNLOAD), then collect."""
     import gc
-    if UNLOAD:
+    import primeplay
+    if primeplay.UNLOAD:
         for m in names:
             if sys.modules.pop(m, None) is None:
                 continue

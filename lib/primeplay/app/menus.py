@@ -227,8 +227,8 @@ def _unload_soon(app):
     # The saved game's entry module (its "turn 3") and the question's
     # module are not the main menu's: dropped on the next tick, as when a
     # game is left.
-    from primeplay.app.games import UNLOAD
-    app.unload_due = UNLOAD
+    import primeplay
+    app.unload_due = primeplay.UNLOAD
 
 
 def _judge_job(app, cards):
