@@ -457,3 +457,25 @@ def test_leaving_daifugo_or_ring_climb_gives_its_heap_back(code):
     assert free[2] >= free[0] - kept - 4096
     assert qstrs[4] - qstrs[2] < 64
     assert abs(free[4] - free[2]) <= 512
+
+
+def test_a_game_that_is_not_lean_keeps_the_menus(unloading):
+    # Prime Daifugo does not set LEAN: dropping the menus would leave
+    # holes its every allocation searches past on the board (games.enter).
+    app = App(seed=1)
+    app.press("DOWN")               # Prime Daifugo
+    app.press("A")
+    frame(app)
+    app.press("A")                  # Start
+    frame(app)
+    frame(app)
+    assert type(app.screen).__name__ == "DaifugoPlay"
+    assert "primeplay.app.daifugo_setup" in sys.modules
+    menus = sys.modules["primeplay.app.menus"]
+    app.screen.pause()
+    assert type(app.screen).__name__ == "Pause"
+    app.press("B")                  # back to play
+    # The same module: not dropped and loaded a second time beside the
+    # one the play screen's classes hold.
+    assert sys.modules["primeplay.app.menus"] is menus
+    assert type(app.screen).__name__ == "DaifugoPlay"

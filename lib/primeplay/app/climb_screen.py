@@ -443,7 +443,8 @@ class ClimbPlay:
         if s.settings.solitaire:
             key = "solitaire2" if s.settings.goal != "standard" else \
                 "solitaire1"
-            best = self.app.game_prefs("climb")["best"]
+            import primeplay.climb
+            best = self.app.game_prefs("climb", primeplay.climb)["best"]
             if key not in best or s.rolls[0] < best[key]:
                 best[key] = s.rolls[0]
             self.best = best[key]

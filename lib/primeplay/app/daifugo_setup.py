@@ -81,7 +81,7 @@ class DaifugoSetup(SetupMenu):
     def _start(self):
         settings = self.settings()
         from primeplay.app.games import enter
-        enter("daifugo")     # the menus go (games.enter)
+        enter("daifugo")     # not LEAN: the menus stay (games.enter)
         from primeplay.app.daifugo_screen import DaifugoPlay
         seats = list(self.p["seats"][:settings.players])
         self.app.go(DaifugoPlay(self.app, settings, self.app.new_seed(),

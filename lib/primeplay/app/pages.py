@@ -57,6 +57,8 @@ class Pause:
     def __init__(self, app, rows, leds=None):
         self.app = app
         self.rows = [("Resume", None)] + list(rows)
+        import sys
+        self._had_menus = "primeplay.app.menus" in sys.modules
         self.cursor = 0
         self.top = 0
         self.leds = leds
@@ -77,9 +79,11 @@ class Pause:
 
     def _close(self):
         self.app.pop()
-        # Back to play: the rows' drawing code goes again (games.MENUS).
-        from primeplay.app.games import drop, MENUS
-        drop(MENUS)
+        if not self._had_menus:
+            # Back to a LEAN game: the rows' drawing code goes again
+            # (games.MENUS).  A game that keeps the menus keeps them.
+            from primeplay.app.games import drop, MENUS
+            drop(MENUS)
 
     def tick(self):
         pass
