@@ -30,9 +30,10 @@ since, and the 1 KB room probe counts a heap more cut up than before;
 the figure moves by 1-3 KB as lib's own blocks move, so measure again
 when it fails.)
 The worst of the 20 Prime Climb games needs 126K, of the 10 Prime
-Daifugo matches 118K, of the 10 Ring Climb games 106K (``python tools/heap.py smallest``; ``make bench``
-reports them): the test fails when a change costs more of the heap a
-game needs, or when the firmware's share grows (measure again then).
+Daifugo matches 118K, of the 10 Ring Climb games 106K (``python
+tools/heap.py smallest``; ``make bench`` reports them): the test fails
+when a change costs more of the heap a game needs, or when the
+firmware's share grows (measure again then).
 Runs on cp32 are deterministic: the same code passes or fails the same
 way every time.  Prime Climb's need came down from 147K as its solved
 tables moved to flash (read a row at a time), the save's CRC table

@@ -26,13 +26,13 @@ def __getattr__(name):
 
 # ------------------------------------------------ the app's entry points
 
-# The setup menu's remembered choices (app.game_prefs("rings")).
-# seats: 0 human, 1 normal computer, 2 strong computer.
 # The app drops its menus while this game is in play (games.enter):
 # measured on the emulated board, its presses answer sooner so (a move
 # in 64 ms, not 137; a refused step in 132, not 180).
 LEAN = True
 
+# The setup menu's remembered choices (app.game_prefs("rings")).
+# seats: 0 human, 1 normal computer, 2 strong computer.
 PREFS = {
     "players": 2,
     "seats": [0, 2, 2, 2, 2, 2],
