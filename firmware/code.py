@@ -371,7 +371,15 @@ def start():
                            pixels=pixels, buttons=buttons, cards_text=read_cards())
             app = make_app()
         except Exception as exc:  # noqa: BLE001
-            fail(exc, device, ms_clock, time.sleep, None, pixels)
+            # A display that did not open leaves its ring (device.NoDisplay):
+            # the error path's polls keep it blinking and A still restarts;
+            # its pins are released like the device's below.
+            ring = getattr(exc, "device", None)
+            try:
+                fail(exc, ring or device, ms_clock, time.sleep, None, pixels)
+            finally:
+                if ring is not None:
+                    ring.deinit()
             return
         debug = setting_int("PRIMEPLAY_DEBUG")
         probe = FrameProbe(room=debug == 2) if debug else None

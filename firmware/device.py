@@ -20,6 +20,8 @@ Profile keys: "i2c_scl", "i2c_sda" (pin names on ``board``; both None for
 "value_when_pressed" is True).
 """
 
+import time
+
 import displayio
 
 from render import Renderer
@@ -58,6 +60,103 @@ NO_COLOUR = (-1, -1, -1)  # "not written yet": differs from every colour
 # seen at most this long after the pin goes low.  10 ms stays above the
 # few milliseconds that push buttons bounce.
 KEY_SCAN_S = 0.01
+# "No display" on the ring: every other LED amber, on and off this many ms
+# each.  Unlike the error screen's steady all-red ring it blinks, and half
+# the ring stays dark, so the two cannot be mistaken for each other.
+NO_DISPLAY_COLOUR = (255, 80, 0)
+NO_DISPLAY_BLINK_MS = 500
+
+
+def no_display_leds(count, lit=True):
+    """The ring's colours for "the display did not open": LEDs 0, 2, 4 ...
+    amber when ``lit``, every LED off otherwise."""
+    off = (0, 0, 0)
+    if not lit:
+        return [off] * count
+    return [NO_DISPLAY_COLOUR if i % 2 == 0 else off for i in range(count)]
+
+
+def _ms():
+    return time.monotonic_ns() // 1_000_000
+
+
+def _poll(keys, names):
+    """Key-down events queued on ``keys`` as logical names, oldest first."""
+    out = []
+    if keys is None:
+        return out
+    events = keys.events
+    event = events.get()
+    while event is not None:
+        if event.pressed and event.key_number < len(names):
+            out.append(names[event.key_number])
+        event = events.get()
+    return out
+
+
+class NoDisplay(RuntimeError):
+    """The OLED could not be opened.
+
+    ``device`` is a SignOfLife holding the ring and buttons (None when the
+    build has no pixels); ``cause`` is what the display stack raised.
+    """
+
+    def __init__(self, message, device=None, cause=None):
+        super().__init__(message)
+        self.device = device
+        self.cause = cause
+
+
+class SignOfLife:
+    """The ring and buttons of a Device whose display did not open.
+
+    The ring blinks ``no_display_leds``; the scenes given to ``show`` are
+    not drawn (there is no panel to draw them on).  ``poll`` keeps the
+    blink going and returns the buttons pressed, so code.py's error path
+    (show the error, poll for A, restart) runs with it as with a Device.
+    ``clock`` returns milliseconds (default: time.monotonic_ns).
+    """
+
+    def __init__(self, pixels, keys, button_names, owned=(), clock=None):
+        self.pixels = pixels
+        self.keys = keys
+        self.button_names = button_names
+        self.pixel_count = len(pixels)
+        self._owned = list(owned)
+        self._clock = clock or _ms
+        self._start = self._clock()  # lit at once, whatever the clock says
+        self._lit = None
+
+    def _blink(self):
+        lit = ((self._clock() - self._start) // NO_DISPLAY_BLINK_MS) % 2 == 0
+        if lit == self._lit:
+            return
+        self._lit = lit
+        pixels = self.pixels
+        colours = no_display_leds(self.pixel_count, lit)
+        for i in range(self.pixel_count):
+            pixels[i] = colours[i]
+        pixels.show()
+
+    def show(self, scene):
+        """Keep the ring blinking; ``scene`` has nowhere to go."""
+        self._blink()
+
+    def poll(self):
+        """Blink, then the logical buttons pressed since the last poll."""
+        self._blink()
+        return _poll(self.keys, self.button_names)
+
+    def pending(self):
+        """True when a button event waits to be polled."""
+        return self.keys is not None and len(self.keys.events) > 0
+
+    def deinit(self):
+        """Release the pixels and keys the Device built."""
+        owned = self._owned
+        self._owned = []
+        for part in owned:
+            part.deinit()
 
 
 class Device:
@@ -65,6 +164,11 @@ class Device:
 
     ``show(scene)`` draws a Scene and its LED colours; ``poll()`` returns
     the logical buttons pressed since the last poll.
+
+    When the display cannot be opened (no OLED at the address, SDA and
+    SCL swapped, no pull-ups, a wedged bus) the constructor raises
+    NoDisplay naming the address and pins; its ``device`` blinks the ring
+    (``no_display_leds``) so that a board with a dark panel still says why.
     """
 
     def __init__(self, profile, i2c=None, pixels=None, keys=None):
@@ -77,6 +181,38 @@ class Device:
         # A display survives a soft reload and keeps its I2C pins: let it
         # go before claiming the bus again.
         displayio.release_displays()
+        # The ring and the buttons come before the display, so that a
+        # display that cannot be opened can still be reported on the ring.
+        self.pixel_count = profile.get("pixel_count", 0)
+        if pixels is None and self.pixel_count:
+            import neopixel  # pylint: disable=import-outside-toplevel
+            pixels = neopixel.NeoPixel(
+                _pin(profile["pixel_pin"]), self.pixel_count,
+                brightness=profile.get("brightness", 0.2), auto_write=False,
+                pixel_order=profile.get("pixel_order", "GRB"))
+            self._owned.append(pixels)
+        if pixels is not None:
+            self.pixel_count = len(pixels)
+        self.pixels = pixels
+        self._leds = [NO_COLOUR] * self.pixel_count  # what the pixels hold
+
+        self.button_names = button_order(profile.get("buttons", {}))
+        if keys is None and self.button_names:
+            import keypad  # pylint: disable=import-outside-toplevel
+            pins = profile["buttons"]
+            keys = keypad.Keys(
+                tuple(_pin(pins[name]) for name in self.button_names),
+                value_when_pressed=profile.get("value_when_pressed", False),
+                pull=True, interval=KEY_SCAN_S)
+            self._owned.append(keys)
+        self.keys = keys
+
+        try:
+            self._open_display(profile, i2c)
+        except Exception as exc:  # noqa: BLE001 - any cause leaves the panel dark
+            raise self._no_display(exc)
+
+    def _open_display(self, profile, i2c):
         if i2c is None:
             scl = profile.get("i2c_scl")
             sda = profile.get("i2c_sda")
@@ -103,29 +239,42 @@ class Device:
             rotation=profile.get("rotation", 0), auto_refresh=False)
         self.renderer = Renderer(self.display)
 
-        self.pixel_count = profile.get("pixel_count", 0)
-        if pixels is None and self.pixel_count:
-            import neopixel  # pylint: disable=import-outside-toplevel
-            pixels = neopixel.NeoPixel(
-                _pin(profile["pixel_pin"]), self.pixel_count,
-                brightness=profile.get("brightness", 0.2), auto_write=False,
-                pixel_order=profile.get("pixel_order", "GRB"))
-            self._owned.append(pixels)
-        if pixels is not None:
-            self.pixel_count = len(pixels)
-        self.pixels = pixels
-        self._leds = [NO_COLOUR] * self.pixel_count  # what the pixels hold
+    def _no_display(self, exc):
+        """The NoDisplay error for ``exc``; the ring starts its sign of life.
 
-        self.button_names = button_order(profile.get("buttons", {}))
-        if keys is None and self.button_names:
-            import keypad  # pylint: disable=import-outside-toplevel
-            pins = profile["buttons"]
-            keys = keypad.Keys(
-                tuple(_pin(pins[name]) for name in self.button_names),
-                value_when_pressed=profile.get("value_when_pressed", False),
-                pull=True, interval=KEY_SCAN_S)
-            self._owned.append(keys)
-        self.keys = keys
+        What was built for the display is released (a half-made display
+        bus would hold the I2C pins into the next run); the pixels and
+        keys go to the error's ``device``, a SignOfLife.
+        """
+        profile = self.profile
+        address = profile.get("oled_address", 0x3C)
+        message = ("no display: SSD1306 at 0x%02X on SDA %s, SCL %s did not open"
+                   " (%s: %s); check its wiring, 3V3 power and oled_address"
+                   % (address, profile.get("i2c_sda"), profile.get("i2c_scl"),
+                      type(exc).__name__, exc))
+        try:
+            displayio.release_displays()
+        except Exception:  # noqa: BLE001
+            pass
+        owned = self._owned
+        self._owned = []
+        kept = []
+        for part in owned:
+            if part is self.pixels or part is self.keys:
+                kept.append(part)
+                continue
+            try:
+                part.deinit()
+            except Exception:  # noqa: BLE001
+                pass
+        ring = None
+        if self.pixels is not None and self.pixel_count:
+            ring = SignOfLife(self.pixels, self.keys, self.button_names, kept)
+            ring.show(None)
+        else:
+            for part in kept:
+                part.deinit()
+        return NoDisplay(message, ring, exc)
 
     def show(self, scene):
         """Draw ``scene`` and set the LEDs to ``scene.leds``.
@@ -158,17 +307,7 @@ class Device:
     def poll(self):
         """Logical names of the buttons pressed since the last poll, oldest
         first (key-down events only; keypad debounces and queues them)."""
-        out = []
-        if self.keys is None:
-            return out
-        events = self.keys.events
-        event = events.get()
-        names = self.button_names
-        while event is not None:
-            if event.pressed and event.key_number < len(names):
-                out.append(names[event.key_number])
-            event = events.get()
-        return out
+        return _poll(self.keys, self.button_names)
 
     def pending(self):
         """True when a button event waits to be polled."""

@@ -600,3 +600,160 @@ def test_board_files_compile_with_mpy_cross(folder):
     # A syntax gate for what goes to the board root (boot.py included,
     # which no VM test can import).
     assert mpvm.mpy_cross_gate(ROOT / folder) >= 3
+
+
+# ------------------------------------------------- no display: sign of life
+
+_real_fail = code.fail  # board_env replaces code.fail; these tests want the real one
+
+
+class RingPixels:
+    """A NeoPixel strip (auto_write=False): ``frames`` is each show()."""
+
+    def __init__(self, n):
+        self.buf = [(0, 0, 0)] * n
+        self.frames = []
+        self.deinited = False
+
+    def __len__(self):
+        return len(self.buf)
+
+    def __setitem__(self, i, colour):
+        self.buf[i] = tuple(colour)
+
+    def show(self):
+        self.frames.append(list(self.buf))
+
+    def deinit(self):
+        self.deinited = True
+
+
+class QueuedKeys:
+    """keypad.Keys: ``press(n)`` queues key n's press and release."""
+
+    class _Event:
+        def __init__(self, n, pressed):
+            self.key_number, self.pressed = n, pressed
+
+    class _Queue(list):
+        def get(self):
+            return self.pop(0) if self else None
+
+    def __init__(self):
+        self.events = self._Queue()
+
+    def press(self, n):
+        self.events += [self._Event(n, True), self._Event(n, False)]
+
+    def deinit(self):
+        pass
+
+
+@pytest.fixture
+def device_module(monkeypatch):
+    """firmware/device.py on Blinka, loaded by path like code.py."""
+    import os
+    monkeypatch.setenv("BLINKA_OS_AGNOSTIC", os.environ.get("BLINKA_OS_AGNOSTIC", "1"))
+    monkeypatch.setitem(sys.modules, "render", load_firmware("render", "render"))
+    return load_firmware("device", "primeplay_device")
+
+
+REF = dict(__import__("boards").load_profile("pico_ref"))
+AMBER = (255, 80, 0)
+OFF = (0, 0, 0)
+
+
+def test_no_display_at_the_address_blinks_the_ring(device_module, monkeypatch):
+    from fake_ssd1306 import FakeI2C
+    clock = Clock(now=12_345)
+    monkeypatch.setattr(device_module, "_ms", clock)
+    pixels = RingPixels(12)
+    keys = QueuedKeys()
+    with pytest.raises(device_module.NoDisplay) as info:
+        device_module.Device(REF, i2c=FakeI2C(address=0x3D), pixels=pixels, keys=keys)
+    message = str(info.value)
+    # The console names what to check: address and both pins.
+    assert "0x3C" in message and "SDA GP4" in message and "SCL GP5" in message
+    assert isinstance(info.value.cause, OSError)
+    ring = info.value.device
+    assert isinstance(ring, device_module.SignOfLife)
+    half = [AMBER if i % 2 == 0 else OFF for i in range(12)]
+    assert pixels.frames[-1] == half
+    # Unlike the error screen's all-red ring, it blinks: amber, off, amber.
+    seen = []
+    for _ in range(40):  # 2 s of code.fail's polls, 50 ms apart
+        ring.poll()
+        clock.sleep(0.05)
+        seen.append(pixels.frames[-1])
+    changes = [seen[i] for i in range(len(seen)) if i == 0 or seen[i] != seen[i - 1]]
+    assert changes == [half, [OFF] * 12, half, [OFF] * 12]
+    # The error screen's scene is not drawn on the ring.
+    ring.show(code.error_scene(info.value, 12))
+    assert code.RED not in pixels.frames[-1]
+    keys.press(4)
+    assert ring.poll() == ["A"]
+
+
+def test_a_working_display_leaves_the_ring_alone(device_module):
+    from fake_ssd1306 import FakeI2C
+    pixels = RingPixels(12)
+    d = device_module.Device(REF, i2c=FakeI2C(address=0x3C), pixels=pixels,
+                             keys=QueuedKeys())
+    assert pixels.frames == [] and d.i2c.panel.display_on
+    d.deinit()
+
+
+def test_without_pixels_no_display_still_says_why(device_module):
+    from fake_ssd1306 import FakeI2C
+    profile = dict(REF, pixel_count=0)
+    with pytest.raises(device_module.NoDisplay) as info:
+        device_module.Device(profile, i2c=FakeI2C(address=0x3D), keys=QueuedKeys())
+    assert info.value.device is None and "0x3C" in str(info.value)
+
+
+def test_start_waits_on_the_blinking_ring_and_releases_it(board_env, monkeypatch,
+                                                          device_module, capsys):
+    """code.start() with a Device whose OLED is missing: the traceback and
+    cause on the console, the ring blinking through the error wait, A
+    restarts, and the ring's pins are released on the way out."""
+    built, calls = board_env
+    clock = Clock(now=0)
+    pixels = RingPixels(12)
+    keys = QueuedKeys()
+
+    class NoOled(device_module.Device):
+        def __init__(self, profile):
+            from fake_ssd1306 import FakeI2C
+            super().__init__(profile, i2c=FakeI2C(address=0x3D), pixels=pixels, keys=keys)
+
+    def noled(profile):
+        try:
+            return NoOled(profile)
+        except device_module.NoDisplay as exc:
+            exc.device._owned = [pixels]  # as when Device built them
+            raise
+
+    fake_time = types.SimpleNamespace(sleep=clock.sleep,
+                                      monotonic_ns=lambda: clock.now * 1_000_000)
+    monkeypatch.setattr(code, "time", fake_time)
+    monkeypatch.setattr(device_module, "_ms", clock)
+    monkeypatch.setattr(code, "fail", _real_fail)
+    monkeypatch.setattr(sys.modules["device"], "Device", noled)
+    real_poll = device_module.SignOfLife.poll
+
+    def poll(self):
+        if clock.now >= 3000 and not keys.events:
+            keys.press(4)  # A, 3 s into the wait
+        return real_poll(self)
+
+    monkeypatch.setattr(device_module.SignOfLife, "poll", poll)
+    code.main()
+    out = capsys.readouterr()
+    assert "no display: SSD1306 at 0x3C on SDA GP4, SCL GP5" in out.err
+    assert "press A to restart" in out.out
+    assert calls[0] == ("restart",)  # by fail(), on A
+    assert 3000 <= clock.now < 3200
+    lit = [f for f in pixels.frames if AMBER in f]
+    dark = [f for f in pixels.frames if f == [OFF] * 12]
+    assert len(lit) >= 3 and len(dark) >= 3 and not any(code.RED in f for f in pixels.frames)
+    assert pixels.deinited
