@@ -229,6 +229,78 @@ def error_scene(exc, pixels=12, action="A: restart"):
     return scene
 
 
+# -- one heap per game ---------------------------------------------------------
+# Leaving a game, or starting one from the main menu, starts the VM again
+# (supervisor.reload(): a fresh heap, as at power-up) with where to go
+# next kept in alarm.sleep_memory, which survives a soft reload: no
+# flash is written for it.  Framed so that a reset or stray bytes are
+# never read as a destination: "pp", a length, the ASCII intent, a sum.
+INTENT_MAGIC = b"pp"
+
+
+def pack_intent(intent):
+    data = intent.encode()
+    return INTENT_MAGIC + bytes((len(data),)) + data + bytes((sum(data) & 0xFF,))
+
+
+def unpack_intent(mem):
+    """The intent ``pack_intent`` left at the start of ``mem``, or None."""
+    if len(mem) < 4 or bytes(mem[0:2]) != INTENT_MAGIC:
+        return None
+    n = mem[2]
+    if 4 + n > len(mem):
+        return None
+    data = bytes(mem[3:3 + n])
+    if mem[3 + n] != sum(data) & 0xFF:
+        return None
+    try:
+        return data.decode()
+    except UnicodeError:
+        return None
+
+
+def can_reload():
+    """Whether this board can start the VM again with an intent."""
+    try:
+        import alarm
+        import supervisor
+        return len(alarm.sleep_memory) >= 32 and hasattr(supervisor, "reload")
+    except Exception:   # noqa: BLE001  (no alarm module, no sleep memory)
+        return False
+
+
+def take_intent():
+    """The intent the last run left for this one, cleared; None at
+    power-up, after a reset or on a board without sleep memory."""
+    try:
+        import alarm
+        import supervisor
+        mem = alarm.sleep_memory
+        reloaded = supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD
+    except Exception:   # noqa: BLE001
+        return None
+    intent = unpack_intent(mem) if reloaded else None
+    mem[0] = 0   # taken: a reload after a crash starts at the main menu
+    return intent
+
+
+def leave_intent(intent):
+    import alarm
+    data = pack_intent(intent)
+    alarm.sleep_memory[0:len(data)] = data
+
+
+def reload_board():
+    """supervisor.reload(), and the loop it needs to land in; a reset if
+    it does not."""
+    import supervisor
+    supervisor.reload()
+    for _ in range(50):
+        time.sleep(0.02)
+    import microcontroller
+    microcontroller.reset()
+
+
 def restart_board():
     """Soft reload while a serial console is attached (the console and the
     CIRCUITPY drive stay up and the traceback stays readable), hard reset
@@ -365,11 +437,25 @@ def start():
             storage = NvmStorage(nvm)
             buttons = button_names(profile)
 
-            def make_app():
-                return App(storage=storage,
-                           seed=make_seed() if seed is None else seed,
-                           pixels=pixels, buttons=buttons, cards_text=read_cards())
-            app = make_app()
+            reloads = can_reload()
+
+            def reload_into(intent):
+                # The display goes first: CircuitPython would otherwise
+                # draw its console on it between the two runs.  The panel
+                # keeps the Loading frame until the next run's first.
+                leave_intent(intent)
+                device.deinit()
+                reload_board()
+
+            def make_app(start=None):
+                app = App(storage=storage,
+                          seed=make_seed() if seed is None else seed,
+                          pixels=pixels, buttons=buttons, cards_text=read_cards(),
+                          start=start)
+                if reloads:
+                    app.restart = reload_into
+                return app
+            app = make_app(take_intent())
         except Exception as exc:  # noqa: BLE001
             # A display that did not open leaves its ring (device.NoDisplay):
             # the error path's polls keep it blinking and A still restarts;
@@ -383,8 +469,9 @@ def start():
             return
         debug = setting_int("PRIMEPLAY_DEBUG")
         probe = FrameProbe(room=debug == 2) if debug else None
+        # After an out-of-memory error the main menu starts on a fresh heap.
         run(device, app, ms_clock, time.sleep, None, pixels, probe=probe,
-            make_app=make_app)
+            make_app=(lambda: reload_into("menu")) if reloads else make_app)
     finally:
         # Ctrl-C, a soft reload and the error path's restart all leave
         # through here: a claimed I2C bus would make the next run's Device

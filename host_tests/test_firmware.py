@@ -273,9 +273,9 @@ def board_env(monkeypatch):
             calls.append(("deinit",))
 
     class App:
-        def __init__(self, storage, seed, pixels, buttons, cards_text=None):
+        def __init__(self, storage, seed, pixels, buttons, cards_text=None, start=None):
             built["app"] = dict(storage=storage, seed=seed, pixels=pixels, buttons=buttons,
-                                cards_text=cards_text)
+                                cards_text=cards_text, start=start)
 
     device_module = types.ModuleType("device")
     device_module.Device = Device
@@ -757,3 +757,44 @@ def test_start_waits_on_the_blinking_ring_and_releases_it(board_env, monkeypatch
     dark = [f for f in pixels.frames if f == [OFF] * 12]
     assert len(lit) >= 3 and len(dark) >= 3 and not any(code.RED in f for f in pixels.frames)
     assert pixels.deinited
+
+
+def test_no_display_on_the_emulated_pico_blinks_the_ring():
+    """CircuitPython 10 on the emulated Pico, the profile pointing at 0x3D
+    where the board has its OLED at 0x3C: the console names the cause and
+    the ring blinks every other LED amber, about every half second."""
+    import pico  # tools/: imported here, it needs no firmware/ on sys.path
+    missing = pico.missing_pieces()
+    if missing:
+        pytest.skip("emulated Pico: " + "; ".join(missing))
+    profile = (b'from boards.pico_ref import PROFILE as _REF\n'
+               b'PROFILE = dict(_REF)\n'
+               b'PROFILE.update({"name": "pico_noled", "oled_address": 0x3D})\n')
+    board = pico.Pico(extra_files={
+        "boards/pico_noled.py": profile,
+        "settings.toml": pico.settings_toml("pico_noled", 1, 1).encode()})
+    # No frame ever comes: boot() only has to start the emulator.
+    board.run_until_frame = lambda timeout_ms=0, since=None: True
+    try:
+        board.boot()
+        board.run(5000, until="press A to restart")
+        assert "press A to restart" in board.console, board.console[-1500:]
+        assert "no display: SSD1306 at 0x3D on SDA GP4, SCL GP5" in board.console
+        board.run(1600)
+        frames = [(t, pico.wire_to_rgb(data, "GRB", 12)) for t, data in board.leds_frames]
+    finally:
+        board.close()
+    assert len(frames) >= 3, frames
+    lit = [c for _t, c in frames if any(c)]
+    dark = [c for _t, c in frames if not any(any(p) for p in c)]
+    assert lit and dark and len(lit) + len(dark) == len(frames)
+    for colours in lit:
+        assert all(colours[i] == (0, 0, 0) for i in range(1, 12, 2))
+        for i in range(0, 12, 2):
+            r, g, b = colours[i]
+            assert r > 2 * g > 0 and b == 0  # amber, not the error's red
+    # Lit and dark take turns, half a second each.
+    states = [any(any(p) for p in c) for _t, c in frames]
+    assert all(a != b for a, b in zip(states, states[1:]))
+    gaps = [b[0] - a[0] for a, b in zip(frames, frames[1:])]
+    assert all(450 <= g <= 560 for g in gaps), gaps

@@ -186,6 +186,169 @@ def smallest_heap(seeds=SEEDS, path=mpvm.LIB_DIR, lo=100, hi=200,
     return out
 
 
+# -- an evening: games one after another, a fresh VM for each ----------------
+
+# Where a game's setup keys start in GAME_KEYS (after the main menu's).
+_MENU_KEYS = {"climb": 1, "daifugo": 2, "rings": 3}
+# Its row in the main menu (below "Continue game" when a game is saved).
+_ROW = {"climb": 0, "daifugo": 1, "rings": 2}
+
+SESSION_CODE = GAME_CODE.split("def play(app, until):")[0] + r"""
+class Restart(Exception):
+    pass
+
+
+def restart(intent):
+    raise Restart(intent)
+
+
+st = Storage(%(path)r)
+from primeplay.app import App
+a = App(st, seed=%(seed)d, start=%(start)r)
+a.restart = restart
+t = %(t)d
+
+
+def frames(n):
+    global t
+    for _ in range(n):
+        t += 250
+        a.tick(t)
+        a.scene()
+
+
+def leave():
+    # The pause menu's "Save and quit" (B waits while the dice roll, and
+    # turns a page first).
+    for _ in range(50):
+        if type(a.screen).__name__ == "Pause":
+            break
+        a.press("B")
+        frames(1)
+    for row in a.screen.rows:
+        if row[0] == "Save and quit":
+            break
+        a.press("DOWN")
+    a.press("A")
+    frames(4)
+
+
+# One string, read a step at a time: a list of tuples would hold more
+# of the heap than the app's own menus.
+steps = %(steps)r
+i = %(i)d
+at = 0
+for _ in range(i):
+    at = steps.index(" ", at) + 1
+try:
+    frames(1)
+    while at < len(steps):
+        end = steps.index(" ", at)
+        kind = steps[at]
+        arg = steps[at + 1:end]
+        at = end + 1
+        i += 1
+        if kind == "k":
+            a.press(arg)
+            a.scene()       # a Loading frame's work runs after it is shown
+            frames(1)
+        elif kind == "f":
+            frames(int(arg))
+        elif kind == "l":
+            leave()
+        else:
+            gc.collect()
+            print("show", arg, a.scene().texts()[0], "|", gc.mem_alloc())
+    print("end")
+except Restart as e:
+    print("restart", i, t, e.args[0])
+"""
+
+
+def visit_steps(game, saved, frames=60):
+    """Steps of one visit from the main menu: a new game of ``game`` with
+    a computer at every seat (GAME_KEYS), ``frames`` frames of play,
+    then "Save and quit"; ``saved``: a game is saved (Continue is the
+    first row, and a new game asks before it replaces it)."""
+    keys = ["DOWN"] * (_ROW[game] + (1 if saved else 0)) + ["A"]
+    if saved:
+        keys.append("A")    # "New game replaces it": A
+    keys += list(GAME_KEYS[game][_MENU_KEYS[game]:])
+    out = [("key", k) for k in keys]
+    out += [("frames", frames), ("show", game), ("leave", ""), ("show", "menu")]
+    return out
+
+
+def continue_steps(frames=8):
+    """Continue the saved game (the last one left after its first turn),
+    play, "Save and quit"."""
+    return [("key", "A"), ("frames", frames), ("show", "continue"),
+            ("leave", ""), ("show", "menu")]
+
+
+def evening(order, rounds=2, frames=60):
+    """The steps of an evening: the games of ``order`` one after another,
+    each a new game left with "Save and quit", ``rounds`` times over,
+    each round closing with Continue of the last one."""
+    steps = []
+    saved = False
+    for _ in range(rounds):
+        for game in order:
+            steps += visit_steps(game, saved, frames)
+            saved = True
+        steps += continue_steps()
+    return steps
+
+
+def session(steps, heapsize="1M", path=mpvm.LIB_DIR, seed=1, max_runs=64):
+    """Run ``steps`` on cp32 at ``heapsize``, as the board would: a new VM
+    process whenever the app restarts it (App.switch), the saves kept in a
+    file between them as nvm is.  Returns (the lines printed: "show",
+    "restart" and "end" lines, or "FAILED: ..." last, and the restarts'
+    intents)."""
+    lines = []
+    intents = []
+    with tempfile.TemporaryDirectory() as tmp:
+        nvm = os.path.join(tmp, "nvm.bin")
+        start, i, t = None, 0, 0
+        for _ in range(max_runs):
+            code = SESSION_CODE % {"path": nvm, "seed": seed, "start": start,
+                                   "t": t, "steps": _packed(steps), "i": i}
+            try:
+                out = mpvm.run_cp(code, heapsize=heapsize, path=path)
+            except mpvm.MPVMError as e:
+                lines.append("FAILED: %s" % str(e)[-600:])
+                return lines, intents
+            run = out.splitlines()
+            lines += run
+            if not run or not run[-1].startswith("restart "):
+                return lines, intents
+            _, i, t, start = run[-1].split(" ", 3)
+            i, t = int(i), int(t)
+            intents.append(start)
+    lines.append("FAILED: more than %d runs" % max_runs)
+    return lines, intents
+
+
+def _packed(steps):
+    """Steps as SESSION_CODE reads them: "kA f60 sclimb l " (a key,
+    frames, a line shown, leave by the pause menu's "Save and quit")."""
+    short = {"key": "k", "frames": "f", "leave": "l", "show": "s"}
+    return "".join("%s%s " % (short[kind], arg) for kind, arg in steps)
+
+
+def texts(lines):
+    """``session``'s lines without the heap figures (what must not
+    depend on the heap's size)."""
+    return [line.split(" |")[0] for line in lines]
+
+
+def peak_alloc(lines):
+    """The most the app held at a "show" step (bytes, after a collection)."""
+    return max([int(line.rsplit("| ", 1)[1]) for line in lines
+                if line.startswith("show ")] or [0])
+
+
 # -- the firmware's share, on the emulated board -------------------------------
 
 # A Prime Climb turn: setup, Start, the start roll's news, roll, two moves,
@@ -330,6 +493,16 @@ def main(argv):
                   % (alloc, room, lib, alloc - lib, lib + room, text))
         print("firmware share (largest): %d\nlib/primeplay has: %d" % (r["share"], r["lib"]))
         print("as cp32's -X heapsize: %dK" % cp32_heap_for(r["lib"]))
+        return 0
+    if argv[:1] == ["evening"]:
+        # The three games in every order, twice over: the most any VM of
+        # the evening held, against each game's own.
+        for order in (("climb", "daifugo", "rings"), ("climb", "rings", "daifugo"),
+                      ("daifugo", "climb", "rings"), ("daifugo", "rings", "climb"),
+                      ("rings", "climb", "daifugo"), ("rings", "daifugo", "climb")):
+            lines, intents = session(evening(order), "1M", mpy_lib())
+            print(" ".join(order), "peak", peak_alloc(lines), "restarts", len(intents),
+                  "ok" if lines[-1] == "end" else lines[-1])
         return 0
     if argv[:1] == ["smallest"]:
         r = smallest_heap(path=mpy_lib())

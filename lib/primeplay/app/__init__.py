@@ -55,11 +55,11 @@ _OLD_CLIMB_PREFS = ("players", "seats", "variant", "cards", "station",
 class App:
     __slots__ = ("storage", "pixels", "buttons", "now", "seed", "rng", "prefs",
                  "saved_key", "saved_game", "screen", "below", "custom_cards",
-                 "job", "job_shown", "store_due", "unload_due")
+                 "job", "job_shown", "store_due", "unload_due", "restart")
 
     def __init__(self, storage=None, seed=0, pixels=12,
                  buttons=("UP", "DOWN", "LEFT", "RIGHT", "A", "B"),
-                 cards_text=None):
+                 cards_text=None, start=None):
         self.storage = storage
         self.pixels = pixels
         self.buttons = tuple(buttons)
@@ -79,7 +79,24 @@ class App:
         self.prefs = _copy_prefs(DEFAULT_PREFS)
         self.saved_key = None   # the registry key of the game in saved_game
         self.saved_game = None
-        problem = self._load()
+        # The firmware's way to start the VM again for a game or the main
+        # menu (``switch``); None: everything happens in this VM.
+        self.restart = None
+        # A new game's VM carries the saved game of another along unread
+        # (the next record keeps it until the new game replaces it): its
+        # checks and their modules would take the new game's heap.
+        problem = self._load(start is None or start == "resume")
+        # "Fill in the Blanks": the table's own cards, from cards.txt.
+        self.custom_cards = ()
+        card_problem = None
+        if cards_text:
+            from primeplay.climb.cards import parse_custom_cards
+            try:
+                self.custom_cards = tuple(parse_custom_cards(cards_text))
+            except ValueError as e:
+                card_problem = str(e)
+        if not problem and start is not None and self.begin(start):
+            return
         from primeplay.app.menus import MainMenu
         self.screen = MainMenu(self)
         if problem == "storage unreadable":     # save.UNREADABLE
@@ -89,15 +106,9 @@ class App:
             self.screen = Message(self, ["Save damaged:", problem[:21],
                                          "Set aside.", "A: OK"],
                                   MainMenu(self))
-        # "Fill in the Blanks": the table's own cards, from cards.txt.
-        self.custom_cards = ()
-        if cards_text:
-            from primeplay.climb.cards import parse_custom_cards
-            try:
-                self.custom_cards = tuple(parse_custom_cards(cards_text))
-            except ValueError as e:
-                self.screen = Message(self, ["cards.txt not used:"] +
-                                      wrap(str(e))[:3], self.screen)
+        if card_problem is not None:
+            self.screen = Message(self, ["cards.txt not used:"] +
+                                  wrap(card_problem)[:3], self.screen)
 
     # ------------------------------------------------------------ input
     def press(self, name):
@@ -165,8 +176,13 @@ class App:
 
     def home(self, screen=None):
         """Leave the game (or a game's setup) for the main menu, or for
-        ``screen`` on the way there: the settings are stored and the next
-        tick unloads the game's modules (``games.unload``)."""
+        ``screen`` on the way there: the settings are stored, and the main
+        menu starts on a fresh heap (``switch``); without ``restart``, in
+        this VM, where the next tick unloads the game's modules
+        (``games.unload``)."""
+        if screen is None and self.restart is not None:
+            self.switch("menu", "Main menu", store=True)
+            return
         if screen is None:
             from primeplay.app.menus import MainMenu
             screen = MainMenu(self)
@@ -175,6 +191,43 @@ class App:
         self.store_soon()
         import primeplay
         self.unload_due = primeplay.UNLOAD
+
+    def switch(self, intent, title, detail="", store=False):
+        """Go where ``intent`` says ("menu", "setup:<game key>",
+        "resume"), each on a heap of its own: a game never shares the VM
+        with the main menu or another game, so leaving one gives back all
+        it took, and its modules compile (from .py) or load with the whole
+        heap free.  With the firmware's ``restart``, a Loading frame
+        (``title``, ``detail``) answers the press, the settings and the
+        saved game are stored if ``store``, then ``restart(intent)``
+        starts the VM again and a new App goes on with ``begin(intent)``.
+        Without it (the simulator, the tests) the same happens in this
+        VM."""
+        restart = self.restart
+        if restart is None:
+            if intent == "menu":
+                self.home()
+            else:
+                self.begin(intent)
+            return
+        self.below = []
+        if store:
+            self.store_soon()
+        self.loading(title, lambda: restart(intent), detail)
+
+    def begin(self, intent):
+        """Go to ``intent`` (see ``switch``) in this VM; False when it
+        cannot be: no saved game to resume, an unknown game."""
+        from primeplay.app import games
+        if intent == "resume":
+            if self.saved_game is None:
+                return False
+            games.resume(self)
+            return True
+        if intent[:6] == "setup:" and games.find(intent[6:]) is not None:
+            games.setup(self, intent[6:])
+            return True
+        return False
 
     def keep_game(self, key, play=None):
         """The game in progress is ``play`` of game ``key`` (None: no game),
@@ -223,8 +276,9 @@ class App:
         return self.rng.next32()
 
     # ------------------------------------------------------------ saves
-    def _load(self):
+    def _load(self, check_game=True):
         """Prefs and the saved game from storage; what is wrong, or None.
+        ``check_game``: check the saved game now (else it is kept as read).
 
         Settings and records are kept when only the game is damaged; a
         damaged game is set aside (the next save goes without it)."""
@@ -282,7 +336,8 @@ class App:
             if game is None:
                 continue
             try:
-                check(key, game)   # now: a damaged game is told at power-up
+                if check_game:
+                    check(key, game)   # now: a damaged game is told at power-up
                 self.saved_key = key
                 self.saved_game = game
             except MemoryError:

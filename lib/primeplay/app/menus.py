@@ -190,7 +190,9 @@ class MainMenu(Menu):
         from primeplay.app import games
         e = self.entries[i]
         if e == "continue":
-            games.resume(self.app)
+            key = self.app.saved_key
+            self.app.switch("resume", games.name(key),
+                            games.entry(key).detail(self.app.saved_game))
         elif e == "explorer":
             from primeplay.app.explorer import Explorer
             self.app.go(Explorer(self.app))
@@ -203,7 +205,13 @@ class MainMenu(Menu):
             # its first turn, so the player says so first.
             self.app.push(replace_question(self.app, e))
         else:
-            games.setup(self.app, e)
+            start_game(self.app, e)
+
+
+def start_game(app, key):
+    """A new game of ``key``: its setup, on a heap of its own (App.switch)."""
+    from primeplay.app import games
+    app.switch("setup:" + key, games.name(key))
 
 
 def replace_question(app, key):
@@ -219,7 +227,7 @@ def replace_question(app, key):
         detail = ""
     return Confirm(app, ["A game is saved:", games.name(saved), detail,
                          "New game replaces it."],
-                   lambda: games.setup(app, key), foot="A: new game  B: keep",
+                   lambda: start_game(app, key), foot="A: new game  B: keep",
                    no=lambda: _unload_soon(app))
 
 
