@@ -212,16 +212,6 @@ def test_copying_py_removes_an_old_mpy(drive, tmp_path):
     assert (drive / "render.py").read_text() == "x = 1"
 
 
-def test_mpremote_removes_the_other_form_first(tmp_path):
-    pairs = _pairs_of(tmp_path, {"lib/primeplay/rules.mpy": "new",
-                                 "boot.py": "b", "code.py": "c"})
-    argv = deploy.mpremote_argv(pairs, tmp_path)
-    script = argv[argv.index("exec") + 1]
-    assert "'/lib/primeplay/rules.py'" in script
-    assert "/boot.mpy" not in script and "/code.mpy" not in script
-    assert argv.index("exec") < argv.index(":/lib/primeplay/rules.mpy")
-
-
 def test_a_drive_deployed_with_mpy_runs_on_circuitpython(mpy_cross, cp32, drive):
     # The whole route, py first and then mpy over it, checked by the
     # importer itself: what it loads must be the .mpy, and it must work.

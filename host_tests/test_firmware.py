@@ -548,16 +548,6 @@ def test_deploy_to_a_drive(tmp_path):
     assert log[-1].startswith("0 of %d files changed" % len(pairs))
 
 
-def test_deploy_mpremote_command(tmp_path):
-    pairs = deploy.plan()
-    argv = deploy.mpremote_argv(pairs, tmp_path, port="/dev/ttyACM0")
-    assert argv[1:5] == ["-m", "mpremote", "connect", "/dev/ttyACM0"]
-    assert argv[5] == "exec" and "'/lib/primeplay/climb'" in argv[6]
-    copies = [argv[i + 1:i + 3] for i, a in enumerate(argv) if a == "cp"]
-    assert len(copies) == len(pairs)
-    assert copies[-1] == [str(FIRMWARE / "code.py"), ":/code.py"]
-
-
 def test_settings_board_line():
     text = '# c\nPRIMEPLAY_BOARD = "pico_ref"\nX = 1\n'
     assert deploy.set_board_line(text, "pico_pad") == '# c\nPRIMEPLAY_BOARD = "pico_pad"\nX = 1\n'

@@ -377,55 +377,25 @@ def deploy_drive(drive, pairs, board=None, circup=False, log=print, force=False)
 
 # --------------------------------------------------------------- mpremote
 
-def mpremote_argv(pairs, stage, port=None, board=None, settings=False):
-    """The mpremote command line: make the folders (an ``exec``: ``fs mkdir``
-    stops at the first folder that exists), then one ``fs cp SRC :/DEST``
-    per file, with the full destination path (mpremote cannot test the
-    root ``:/`` as a directory).  mpremote skips files whose sha256 on the
-    board already matches."""
-    argv = [sys.executable, "-m", "mpremote"]
-    if port:
-        argv += ["connect", port]
-    dirs = set()
-    for _, rel in pairs:
-        parts = rel.split("/")[:-1]
-        for i in range(1, len(parts) + 1):
-            dirs.add("/" + "/".join(parts[:i]))
-    twins = tuple("/" + t for t in (twin(rel) for _, rel in pairs) if t)
-    if dirs or twins:
-        # The other form of each module goes first: the importer tries
-        # .py before .mpy, so a stale .py would shadow the new .mpy.
-        script = "import os\n"
-        if dirs:
-            script += ("for d in %r:\n try:\n  os.mkdir(d)\n except OSError:\n  pass\n"
-                       % (tuple(sorted(dirs, key=lambda d: (d.count("/"), d))),))
-        if twins:
-            script += ("for f in %r:\n try:\n  os.remove(f)\n except OSError:\n  pass\n"
-                       % (twins,))
-        argv += ["exec", script, "+"]
-    for src, rel in pairs:
-        argv += ["fs", "cp", str(src), ":/" + rel, "+"]
-    if settings:
-        staged = Path(stage) / SETTINGS
-        staged.write_text(settings_text(board))
-        argv += ["fs", "cp", str(staged), ":/" + SETTINGS, "+"]
-    return argv[:-1] if argv[-1] == "+" else argv
+def deploy_mpremote(pairs, port=None, board=None, log=print, timeout=20):
+    """Copy ``pairs`` through the board's REPL with mpremote: a fresh
+    board too (tools/mpremote_deploy.py says how)."""
+    import mpremote_deploy
+    try:
+        return mpremote_deploy.copy_to_board(pairs, port, board, log=log, timeout=timeout)
+    except mpremote_deploy.DeployError as exc:
+        # Run as a script, this module is __main__ and mpremote_deploy's
+        # DeployError is the class of the imported copy of it.
+        raise DeployError(str(exc)) from None
 
 
-def deploy_mpremote(pairs, port=None, board=None, settings=False, log=print):
-    import tempfile
-    if importlib.util.find_spec("mpremote") is None:
-        raise DeployError("mpremote is not installed: pip install -r requirements-dev.txt")
-    with tempfile.TemporaryDirectory(prefix="primeplay-deploy-") as stage:
-        argv = mpremote_argv(pairs, stage, port, board, settings)
-        proc = subprocess.run(argv)
-    if proc.returncode != 0:
-        raise DeployError("mpremote failed (status %d). \"Read-only filesystem\"? Hold B "
-                          "while resetting the board so boot.py makes CIRCUITPY writable "
-                          "to code, or copy to the USB drive with --drive."
-                          % proc.returncode)
-    log("copied %d files with mpremote; press Ctrl-D in the REPL or reset to run"
-        % len(pairs))
+def board_version(port=None, timeout=20):
+    """CircuitPython's (major, minor, micro) on the board at ``port``."""
+    import mpremote_deploy
+    try:
+        return mpremote_deploy.board_version(port, timeout)
+    except mpremote_deploy.DeployError as exc:
+        raise DeployError(str(exc)) from None
 
 
 # -------------------------------------------------------------------- CLI
@@ -542,8 +512,7 @@ def main(argv=None):
                                              sum(rel.endswith(".mpy") for _, rel in pairs)))
             return 0
         if args.mpremote:
-            deploy_mpremote(pairs, args.port, args.board,
-                            args.settings or args.board is not None)
+            deploy_mpremote(pairs, args.port, args.board)
         else:
             deploy_drive(drive, pairs, args.board, args.circup, force=args.force)
     except DeployError as exc:

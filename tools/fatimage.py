@@ -220,3 +220,97 @@ def fat12_image(files, size=1024 * 1024, label="CIRCUITPY"):
     image[start:start + len(data)] = data
     return bytes(image)
 
+
+
+def read_files(image):
+    """Drive path -> bytes for every file of a FAT12 or FAT16 volume, as
+    CircuitPython (or ``fat12_image``) left it: the reading side, for
+    checking what a board wrote to its own drive.  Long names are read
+    from their VFAT entries; deleted entries and the volume label are
+    skipped."""
+    image = bytes(image)
+    if image[510:512] != b"\x55\xAA":
+        raise FatError("no FAT boot sector (no 55 AA signature)")
+    (sector, per_cluster, reserved, fats, root_entries, small_total, _media,
+     fat_sectors) = struct.unpack_from("<HBHBHHBH", image, 11)
+    total = small_total or struct.unpack_from("<I", image, 32)[0]
+    if not sector or not per_cluster or not fat_sectors:
+        raise FatError("not a FAT12/16 boot sector")
+    root_sectors = -(-root_entries * ENTRY // sector)
+    fat_start = reserved * sector
+    root_start = (reserved + fats * fat_sectors) * sector
+    data_start = root_start + root_sectors * sector
+    clusters = (total - data_start // sector) // per_cluster
+    fat12 = clusters < 4085
+    cluster_bytes = sector * per_cluster
+
+    def next_cluster(n):
+        if fat12:
+            at = fat_start + n * 3 // 2
+            pair = image[at] | (image[at + 1] << 8)
+            value = pair >> 4 if n & 1 else pair & 0xFFF
+            return value if value < 0xFF8 else None
+        value = struct.unpack_from("<H", image, fat_start + 2 * n)[0]
+        return value if value < 0xFFF8 else None
+
+    def chain(first, size=None):
+        out = bytearray()
+        n, seen = first, set()
+        while n is not None and n >= 2:
+            if n in seen:
+                raise FatError("cluster chain loops at %d" % n)
+            seen.add(n)
+            at = data_start + (n - 2) * cluster_bytes
+            out += image[at:at + cluster_bytes]
+            if size is not None and len(out) >= size:
+                break
+            n = next_cluster(n)
+        if size is not None:
+            if len(out) < size:
+                raise FatError("a file's clusters hold %d of its %d bytes" % (len(out), size))
+            return bytes(out[:size])
+        return bytes(out)
+
+    files = {}
+
+    def walk(blob, prefix):
+        long_parts = []
+        for off in range(0, len(blob) - ENTRY + 1, ENTRY):
+            entry = blob[off:off + ENTRY]
+            if entry[0] == 0:
+                break
+            if entry[0] == 0xE5:
+                long_parts = []
+                continue
+            attr = entry[11]
+            if attr == ATTR_LFN:
+                units = entry[1:11] + entry[14:26] + entry[28:32]
+                long_parts.insert(0, units)
+                continue
+            if attr & 0x08:  # the volume label
+                long_parts = []
+                continue
+            if long_parts:
+                name = b"".join(long_parts).decode("utf-16-le").split("\0")[0]
+            else:
+                base = entry[0:8].decode("ascii", "replace").rstrip()
+                ext = entry[8:11].decode("ascii", "replace").rstrip()
+                # Windows NT's case bits (FatFs writes "code.py" as CODE.PY
+                # with both): base and extension shown in lower case.
+                if entry[12] & 0x08:
+                    base = base.lower()
+                if entry[12] & 0x10:
+                    ext = ext.lower()
+                name = base + ("." + ext if ext else "")
+            long_parts = []
+            if name in (".", ".."):
+                continue
+            first = struct.unpack_from("<H", entry, 26)[0]
+            size = struct.unpack_from("<I", entry, 28)[0]
+            if attr & ATTR_DIR:
+                walk(chain(first), prefix + name + "/")
+            else:
+                files[prefix + name] = chain(first, size) if size else b""
+
+    walk(image[root_start:root_start + root_entries * ENTRY], "")
+    return files

@@ -101,12 +101,17 @@ class Board:
         self.port = port or find_port()
         self.timeout = timeout
         try:
-            # A read timeout: mpremote's own reads on a pseudo-terminal
-            # (an emulated board) would otherwise block for ever.
-            self.transport = SerialTransport(self.port, baudrate=115200,
-                                             timeout=min(1.0, timeout))
+            # A read timeout: without one, a read waits for ever for a
+            # board that stopped answering.
+            self.transport = SerialTransport(self.port, baudrate=115200, timeout=timeout)
         except Exception as exc:  # mpremote raises TransportError, pyserial OSError
             raise DeployError("cannot open the serial port %s: %s" % (self.port, exc))
+        # mpremote reads a pseudo-terminal (an emulated board) one blocking
+        # read(1) at a time instead of polling in_waiting, so its
+        # inter-byte timeouts never fire there and a silent board hangs it
+        # (transport_serial.read_until, mpremote 1.29).  Polling works on
+        # Linux pseudo-terminals too.
+        self.transport.is_pty = False
         self._enter_raw_repl()
 
     def _read_until(self, ending, timeout):
@@ -203,3 +208,324 @@ def board_version(port=None, timeout=20):
     if name != "circuitpython":
         raise DeployError("the board on %s runs %s, not CircuitPython" % (board.port, name))
     return tuple(int(v) for v in version[:3])
+
+
+# ------------------------------------------------------------------ on the board
+
+# What the board can do, in one exec.  CIRCUITPY is writable to code when
+# its mount is not read-only: after boot.py remounted it (B held), or
+# after unsafe_disable_usb_drive().
+PROBE = """\
+import os, storage, sys
+try:
+    import hashlib
+    hashlib.new('sha256')
+    _a = 'sha256'
+except Exception:
+    _a = 'crc32'
+print(repr({'name': sys.implementation.name,
+            'version': tuple(sys.implementation.version)[:3],
+            'writable': not storage.getmount('/').readonly,
+            'can_take': hasattr(storage, 'unsafe_disable_usb_drive'),
+            'hash': _a}))
+"""
+
+# A file's hash computed on the board, 512 bytes at a time so that a large
+# file costs no heap.  mpremote's own ``fs cp`` asks for hashlib.sha256(),
+# which CircuitPython's hashlib does not have (it has new()), and falls
+# back to reading the whole file back over the REPL 256 bytes at a time.
+HASHER = {
+    "sha256": """\
+import os, hashlib, binascii
+def _h(p, b=bytearray(%d)):
+    try:
+        f = open(p, 'rb')
+    except OSError:
+        return None
+    h = hashlib.new('sha256')
+    m = memoryview(b)
+    with f:
+        while True:
+            n = f.readinto(b)
+            if not n:
+                break
+            h.update(m[:n])
+    return 'sha256:' + binascii.hexlify(h.digest()).decode()
+""" % HASH_CHUNK,
+    # This firmware (and any built without hashlib) has binascii.crc32:
+    # CRC-32 and the size together tell a changed file from the same one.
+    "crc32": """\
+import os, binascii
+def _h(p, b=bytearray(%d)):
+    try:
+        f = open(p, 'rb')
+    except OSError:
+        return None
+    c = 0
+    s = 0
+    m = memoryview(b)
+    with f:
+        while True:
+            n = f.readinto(b)
+            if not n:
+                break
+            c = binascii.crc32(m[:n], c)
+            s += n
+    return 'crc32:%%d:%%d' %% (s, c)
+""" % HASH_CHUNK,
+}
+
+
+def local_hash(data, algo):
+    """What HASHER[algo]'s _h returns on the board for a file of ``data``."""
+    if algo == "sha256":
+        return "sha256:" + hashlib.sha256(data).hexdigest()
+    if algo == "crc32":
+        return "crc32:%d:%d" % (len(data), zlib.crc32(data))
+    raise ValueError("no hash %r" % algo)
+
+
+def folders(paths):
+    """Every folder the board paths need, parents first ("/lib" before
+    "/lib/primeplay")."""
+    out = set()
+    for path in paths:
+        parts = path.strip("/").split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            out.add("/" + "/".join(parts[:i]))
+    return sorted(out, key=lambda d: (d.count("/"), d))
+
+
+def write_scripts(path, data, chunk=WRITE_CHUNK, per_exec=WRITES_PER_EXEC):
+    """The execs that write ``data`` to ``path`` on the board: open, base64
+    chunks (a few per exec: each exec is a round trip), close."""
+    pieces = [data[i:i + chunk] for i in range(0, len(data), chunk)] or [b""]
+    lines = ["w(a(%r))" % binascii.b2a_base64(p, newline=False).decode("ascii")
+             for p in pieces if p]
+    groups = [lines[i:i + per_exec] for i in range(0, len(lines), per_exec)] or [[]]
+    scripts = ["\n".join(g) for g in groups]
+    scripts[0] = ("import binascii\na = binascii.a2b_base64\nf = open(%r, 'wb')\nw = f.write\n"
+                  % path) + scripts[0]
+    scripts[-1] += "\nf.close()\ndel f, w"
+    return [s.strip("\n") for s in scripts]
+
+
+def merge_settings(text, board=None, example=None):
+    """The board's settings.toml after deploying: ``example`` (the
+    firmware's settings.toml, with PRIMEPLAY_BOARD = ``board`` if given)
+    when the board has none (``text`` None); else ``text`` with only its
+    PRIMEPLAY_BOARD line changed, and only when ``board`` is given (the
+    line is added when missing).  Every other line stays as it was, line
+    endings included.  None when nothing is to be written.  An empty
+    file counts as none: CircuitPython 10 makes one at its first boot."""
+    if text is None or not text.strip():
+        if example is None:
+            example = (deploy.FIRMWARE / SETTINGS).read_text()
+        return example if board is None else _set_board(example, board)
+    if board is None:
+        return None
+    out = _set_board(text, board)
+    return None if out == text else out
+
+
+def _set_board(text, board):
+    line = 'PRIMEPLAY_BOARD = "%s"' % board
+    lines = text.splitlines(True)
+    out, done = [], False
+    for old in lines:
+        key = old.split("=", 1)[0].strip() if "=" in old else None
+        if key == "PRIMEPLAY_BOARD":
+            if done:
+                continue  # a second one would override ours (TOML: an error)
+            ending = old[len(old.rstrip("\r\n")):]
+            out.append(line + ending)
+            done = True
+        else:
+            out.append(old)
+    if not done:
+        if out and not out[-1].endswith(("\n", "\r")):
+            out[-1] += "\n"
+        out.append(line + "\n")
+    return "".join(out)
+
+
+# ------------------------------------------------------------------ the deploy
+
+def _say_board_error(exc, path):
+    """A BoardError as the maker should read it: the file, the board's own
+    words, and what they mean."""
+    line = exc.line
+    hint = ""
+    if "Errno 30" in line:
+        hint = (" (CIRCUITPY is read-only to code: the board gave the drive back to the "
+                "computer, or boot.py did not make it writable)")
+    elif "Errno 28" in line:
+        hint = " (CIRCUITPY is full: delete files you do not need from it)"
+    elif "MemoryError" in line:
+        hint = " (the board ran out of heap: reset it and run this again)"
+    return DeployError("%s: the board said %s%s" % (path, line, hint))
+
+
+def take_drive(board, info, log):
+    """Make CIRCUITPY writable to code; whether the drive was taken from
+    the computer (then the board must be reset at the end)."""
+    if info["writable"]:
+        return False
+    version = ".".join(str(v) for v in info["version"])
+    if not info["can_take"]:
+        raise DeployError(
+            "CIRCUITPY is read-only to code on this board, and CircuitPython %s has no "
+            "storage.unsafe_disable_usb_drive() (it came with 10.3) to take it over the "
+            "REPL.  Either copy to the USB drive instead (make flash, without --mpremote), "
+            "or update CircuitPython to 10.3 or later, or, once primeplay's boot.py is on "
+            "the board, hold B while resetting it and run this again (boot.py then makes "
+            "CIRCUITPY writable to code)." % version)
+    if hasattr(os, "sync"):
+        os.sync()  # what this computer still holds for CIRCUITPY goes first
+    log("taking CIRCUITPY from the computer (storage.unsafe_disable_usb_drive(); "
+        "it comes back when the board resets at the end)")
+    board.run("import storage\nstorage.unsafe_disable_usb_drive()\n"
+              "print(storage.getmount('/').readonly)", "taking CIRCUITPY over")
+    if board.eval("import storage\nprint(storage.getmount('/').readonly)",
+                  "checking CIRCUITPY") is not False:
+        raise DeployError("storage.unsafe_disable_usb_drive() did not make CIRCUITPY "
+                          "writable to code on this board; copy to the USB drive instead")
+    return True
+
+
+def copy_to_board(pairs, port=None, board_name=None, log=print, timeout=20):
+    """Copy ``pairs`` ((source Path, board path) in copy order, as
+    deploy.plan gives them) to the board on ``port``, then settings.toml
+    (see merge_settings), then restart the board.  Returns a summary
+    dict: copied, removed (board paths), unchanged (count), took_drive,
+    settings ("wrote", "set" or None), hash (the board's hash)."""
+    board = Board(port, timeout)
+    reset = False
+    try:
+        info = board.eval(PROBE, "asking the board what it is")
+        if info["name"] != "circuitpython":
+            raise DeployError("the board on %s runs %s, not CircuitPython"
+                              % (board.port, info["name"]))
+        log("CircuitPython %s on %s; files compared by %s"
+            % (".".join(str(v) for v in info["version"]), board.port,
+               "sha256" if info["hash"] == "sha256" else "CRC-32 and size"))
+        reset = take_drive(board, info, log)
+        summary = _copy(board, pairs, info["hash"], board_name, log)
+        summary["took_drive"] = reset
+    except BaseException:
+        if reset:
+            _reset(board)  # the drive goes back to the computer
+        else:
+            board.close()
+        raise
+    if reset:
+        _reset(board)
+        log("reset the board: CIRCUITPY is the computer's again and primeplay starts")
+    else:
+        _reload(board)
+        log("reloaded the board: primeplay starts (reset it without B held to get the "
+            "USB drive back)")
+    return summary
+
+
+def _copy(board, pairs, algo, board_name, log):
+    board.run(HASHER[algo], "loading the hash code")
+    dests = ["/" + rel for _, rel in pairs]
+    twins = [t for t in ("/" + deploy.twin(rel) if deploy.twin(rel) else None
+                         for _, rel in pairs) if t]
+    on_board = board.eval("print(repr([_h(p) for p in %r]))" % (dests + twins,),
+                          "hashing the files on the board")
+    have = dict(zip(dests + twins, on_board))
+    # Folders, then the other form of each module: the importer tries .py
+    # before .mpy, so a stale .py would shadow the new .mpy.
+    made = board.eval(
+        "m = []\nfor d in %r:\n"
+        "    try:\n        os.stat(d)\n    except OSError:\n        os.mkdir(d)\n        m.append(d)\n"
+        "print(repr(m))" % (folders(dests),), "making the folders")
+    for d in made:
+        log("made    %s" % d)
+    removed = []
+    for path in twins:
+        if have.get(path) is not None:
+            try:
+                board.run("os.remove(%r)" % path, "removing " + path)
+            except BoardError as exc:
+                raise _say_board_error(exc, "removing " + path)
+            removed.append(path[1:])
+            log("removed %s" % path[1:])
+    copied = []
+    for (src, rel), path in zip(pairs, dests):
+        data = Path(src).read_bytes()
+        if have.get(path) == local_hash(data, algo):
+            continue
+        try:
+            for script in write_scripts(path, data):
+                board.run(script, "writing " + path)
+        except BoardError as exc:
+            try:
+                board.run("f.close()", "closing " + path)
+            except DeployError:
+                pass
+            raise _say_board_error(exc, "writing " + path)
+        copied.append(rel)
+        log("copied  %s" % rel)
+    if copied:
+        after = board.eval("print(repr([_h(p) for p in %r]))" % (["/" + r for r in copied],),
+                           "checking the copied files")
+        by_rel = dict(pairs_by_rel(pairs))
+        for rel, got in zip(copied, after):
+            if got != local_hash(Path(by_rel[rel]).read_bytes(), algo):
+                raise DeployError("/%s differs on the board after copying it (the board "
+                                  "read %s): the flash may be failing, run this again" % (rel, got))
+    settings = _settings(board, board_name, log)
+    log("%d of %d files changed over the REPL" % (len(copied), len(pairs)))
+    return {"copied": copied, "removed": removed, "unchanged": len(pairs) - len(copied),
+            "settings": settings, "hash": algo}
+
+
+def pairs_by_rel(pairs):
+    return [(rel, src) for src, rel in pairs]
+
+
+def _settings(board, board_name, log):
+    path = "/" + SETTINGS
+    old = board.eval("try:\n    f = open(%r, 'rb')\nexcept OSError:\n    print(None)\n"
+                     "else:\n    print(repr(f.read()))\n    f.close()" % path,
+                     "reading " + path)
+    text = None if old is None else old.decode("utf-8")
+    new = merge_settings(text, board_name)
+    if new is None:
+        return None
+    try:
+        for script in write_scripts(path, new.encode("utf-8")):
+            board.run(script, "writing " + path)
+    except BoardError as exc:
+        raise _say_board_error(exc, "writing " + path)
+    if text is None or not text.strip():
+        log("wrote   %s" % SETTINGS)
+        return "wrote"
+    log("set     PRIMEPLAY_BOARD = %r in %s (its other lines as they were)"
+        % (board_name, SETTINGS))
+    return "set"
+
+
+def _reset(board):
+    """microcontroller.reset(): the only way back for the USB drive after
+    unsafe_disable_usb_drive() here, and it runs boot.py.  The board does
+    not answer (it is gone), so nothing is waited for."""
+    try:
+        board.transport.exec_raw_no_follow("import microcontroller\nmicrocontroller.reset()")
+    except Exception:  # pylint: disable=broad-except
+        pass  # it may go before it says OK
+    board.close(leave_repl=False)
+
+
+def _reload(board):
+    """Ctrl-D at the friendly REPL: a soft reload, which runs code.py."""
+    try:
+        board.send_raw(b"\r\x02")
+        board.transport.read_until(1, b">>> ", timeout=2, timeout_overall=board.timeout)
+        board.send_raw(b"\x04")
+    except Exception:  # pylint: disable=broad-except
+        pass
+    board.close(leave_repl=False)

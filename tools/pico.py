@@ -36,6 +36,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -241,10 +242,23 @@ class Pico:
         self.halted = None  # "power cut" or "reset" once the core stopped
         self.flash_commands = {}
         self.journal = []
+        self.on_console = None  # called with the raw bytes the board writes on USB
 
     # -- life cycle
     def boot(self, timeout_ms=15000):
         """Build the drive, start the emulator, run to the first frame."""
+        self.start()
+        if self.run_until_frame(timeout_ms) is None:
+            tail = self.console[-1500:]
+            self.close()
+            raise PicoError("no frame within %d emulated ms of reset; the console said:\n%s"
+                            % (timeout_ms, tail or "(nothing)"))
+        return self
+
+    def start(self):
+        """Build the drive and start the emulator, at reset (boot() also
+        runs to the first frame; a board with no firmware on its drive
+        never shows one)."""
         self._tmp = tempfile.TemporaryDirectory(prefix="primeplay-pico-")
         tmp = Path(self._tmp.name)
         (tmp / "flash.bin").write_bytes(self.image())
@@ -272,11 +286,6 @@ class Pico:
         if not first.startswith('{"ready"'):
             raise PicoError("the emulator did not start: %s%s"
                             % (first, self._stderr()))
-        if self.run_until_frame(timeout_ms) is None:
-            tail = self.console[-1500:]
-            self.close()
-            raise PicoError("no frame within %d emulated ms of reset; the console said:\n%s"
-                            % (timeout_ms, tail or "(nothing)"))
         return self
 
     def image(self):
@@ -351,6 +360,7 @@ class Pico:
             self._event(event)
         self.t_ms = reply["t"] / 1e6
         self.awake_ms = reply["awake"] / 1e6
+        self.halted = reply.get("halted", self.halted)
         return reply
 
     def _stderr(self):
@@ -468,6 +478,8 @@ class Pico:
         elif kind == "leds":
             self.leds_frames.append((event[1] / 1e6, bytes.fromhex(event[2])))
         elif kind == "console":
+            if self.on_console is not None:
+                self.on_console(bytes.fromhex(event[2]))
             text = bytes.fromhex(event[2]).decode("utf-8", "replace")
             self.console += text
             self._lines(text, event[1] / 1e6)
@@ -539,6 +551,177 @@ class Pico:
                            self.board, self.t_ms, len(self.frames)))
 
 
+def fresh_flash(uf2=None):
+    """The flash of a board fresh from the UF2: the firmware, and the
+    drive area erased (CircuitPython formats CIRCUITPY at its first boot)."""
+    uf2 = Path(uf2) if uf2 else cpbuilds.pico_uf2()
+    if uf2 is None:
+        raise PicoError(cpbuilds.missing("CircuitPython UF2 for the Pico"))
+    return bytes(uf2_to_flash(uf2.read_bytes()))
+
+
+class SerialPty:
+    """The emulated board's USB serial console on a pseudo-terminal, for
+    tools that talk to a real board's port (mpremote).
+
+    ``SerialPty(flash)`` (a flash image; ``fresh_flash()`` for a new
+    board), then ``start()``: the emulator runs in a background thread,
+    and ``path`` is the terminal to open.  A hard reset of the board
+    (``microcontroller.reset()``) restarts the emulator from the flash as
+    it is, on the same terminal, as a board comes back on the same port;
+    ``resets`` counts them.  ``stop()`` stops it and returns the flash
+    image; ``pico`` is the board running now, ``elapsed_ms`` the emulated
+    time since the start, over every restart."""
+
+    def __init__(self, flash, board=DEFAULT_BOARD, uf2=None, step_ms=1):
+        self.flash = bytes(flash)
+        self.board = board
+        self.uf2 = uf2
+        # The host's bytes reach the board between steps: a tool that waits
+        # for the board's answer (raw-paste flow control every 256 bytes)
+        # waits at least a step, as a USB host waits for the next 1 ms frame.
+        self.step_ms = step_ms
+        self.pico = None
+        self.path = None
+        self.resets = 0
+        self.error = None
+        self.output = bytearray()  # everything the board wrote, over restarts
+        self._before_ms = 0.0  # emulated time of the boards before this one
+        self._master = self._slave = None
+        self._pending = bytearray()  # board output the terminal has not taken yet
+        self._thread = None
+        self._stop = None
+
+    @property
+    def elapsed_ms(self):
+        return self._before_ms + (self.pico.t_ms if self.pico else 0.0)
+
+    def start(self):
+        import threading  # pylint: disable=import-outside-toplevel
+        import tty  # pylint: disable=import-outside-toplevel
+        self._master, self._slave = os.openpty()
+        # Raw at once: with the line discipline's echo on, what the board
+        # writes would come back to it as typed input.
+        tty.setraw(self._slave)
+        os.set_blocking(self._master, False)
+        self.path = os.ttyname(self._slave)
+        self.pico = self._board(self.flash)
+        self._stop = threading.Event()
+        self._t0 = time.monotonic()
+        self._thread = threading.Thread(target=self._loop, name="pico-serial", daemon=True)
+        self._thread.start()
+        return self
+
+    def _board(self, image):
+        pico = Pico(self.board, uf2=self.uf2, flash=image)
+        pico.on_console = self._from_board
+        return pico.start()
+
+    def _from_board(self, data):
+        self.output += data
+        self._pending += data
+        if len(self._pending) > 1 << 16:  # nobody reading: keep the newest
+            del self._pending[:-(1 << 16)]
+
+    def _loop(self):
+        import select  # pylint: disable=import-outside-toplevel
+        try:
+            while not self._stop.is_set():
+                if self._pending:
+                    try:
+                        sent = os.write(self._master, self._pending)
+                        del self._pending[:sent]
+                    except (BlockingIOError, OSError):
+                        pass
+                # Never ahead of the wall clock: a board waiting for its
+                # host would otherwise run emulated seconds in a wall
+                # millisecond, and the host's pauses would count many times
+                # over in elapsed_ms.  (Busy, it runs 3-4x slower than real.)
+                ahead = self.elapsed_ms / 1000.0 - (time.monotonic() - self._t0)
+                ready, _, _ = select.select([self._master], [], [],
+                                            min(max(ahead, 0.0), 0.05))
+                if ready:
+                    try:
+                        data = os.read(self._master, 4096)
+                    except (BlockingIOError, OSError):
+                        data = b""
+                    if data:
+                        self.pico.type(data)
+                self.pico.run(self.step_ms)
+                if self.pico.halted == "reset":
+                    image = self.pico.read_flash()
+                    self._before_ms += self.pico.t_ms
+                    self.pico.close()
+                    self.pico = self._board(image)
+                    self.resets += 1
+        except Exception as exc:  # pylint: disable=broad-except
+            self.error = exc  # wait_for and stop report it
+
+    def wait_for(self, test, timeout_s):
+        """Wait (wall seconds) until ``test()`` is true; whether it came."""
+        end = time.monotonic() + timeout_s
+        while time.monotonic() < end:
+            if self.error is not None:
+                raise PicoError("the emulated board stopped: %s" % self.error)
+            if test():
+                return True
+            time.sleep(0.05)
+        return False
+
+    def stop(self):
+        """Stop the board; the flash image as it was left."""
+        if self._thread is not None:
+            self._stop.set()
+            self._thread.join(timeout=30)
+            self._thread = None
+        image = None
+        if self.pico is not None:
+            if self.pico._proc is not None:  # pylint: disable=protected-access
+                image = self.pico.read_flash()
+                self._before_ms += self.pico.t_ms
+            self.pico.close()
+            self.pico = None
+        for fd in (self._master, self._slave):
+            if fd is not None:
+                os.close(fd)
+        self._master = self._slave = None
+        if self.error is not None:
+            raise PicoError("the emulated board stopped: %s" % self.error)
+        return image
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        try:
+            self.stop()
+        except PicoError:
+            if exc[0] is None:
+                raise
+
+
+def serve_pty(args):
+    """--serial-pty: print the terminal's path, run until killed."""
+    import signal  # pylint: disable=import-outside-toplevel
+    flash = Path(args.flash_in).read_bytes() if args.flash_in else fresh_flash(args.uf2)
+
+    def killed(*_):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, killed)
+    bridge = SerialPty(flash, board=args.board, uf2=args.uf2).start()
+    print("serial: %s" % bridge.path, flush=True)
+    try:
+        while bridge.wait_for(lambda: False, 1.0) is False:
+            pass
+    except KeyboardInterrupt:
+        pass
+    image = bridge.stop()
+    if args.flash_out and image is not None:
+        Path(args.flash_out).write_bytes(image)
+    print("emulated_ms: %.0f  resets: %d" % (bridge.elapsed_ms, bridge.resets))
+    return 0
+
+
 def wire_to_rgb(data, order="GRB", count=None):
     """WS2812 wire bytes -> [(r, g, b)], undoing the strip's byte order."""
     step = len(order)
@@ -598,8 +781,14 @@ def main(argv=None):
     p.add_argument("--flash-out", help="write the flash image here at the end (saves, drive)")
     p.add_argument("--read-only-flash", action="store_true",
                    help="the firmware's flash writes vanish (as rp2040js alone does)")
+    p.add_argument("--serial-pty", action="store_true",
+                   help="bridge the board's USB serial to a pseudo-terminal (its path is "
+                        "printed) and run until killed: a fresh board (the UF2 only) "
+                        "unless --flash-in")
     args = p.parse_args(argv)
     try:
+        if args.serial_pty:
+            return serve_pty(args)
         board = Pico(args.board, mpy=not args.py, seed=args.seed, uf2=args.uf2,
                      mpy_cross=args.mpy_cross,
                      flash=Path(args.flash_in).read_bytes() if args.flash_in else None,

@@ -14,8 +14,9 @@
 //                                      the 3rd flash erase/program from now,
 //                                      after half of its bytes
 //           {"cmd": "quit"}
-//   stdout  {"t": ns, "awake": ns, "events": [...]} after each command
-//           ("awake": how long of the run the core was not sleeping), where
+//   stdout  {"t": ns, "awake": ns, "halted": why, "events": [...]} after
+//           each command ("awake": how long of the run the core was not
+//           sleeping; "halted": null, "power cut" or "reset"), where
 //           an event is
 //           ["console", t, hex]             bytes the board wrote over USB CDC
 //           ["i2c", t0, t1, addr, hex]      one hardware I2C write transaction
@@ -84,20 +85,46 @@ let consoleSeen = '';
 // empty packet when the host has nothing to send: an interrupt storm in
 // which typed bytes (Ctrl-C) get lost.  A real host NAKs until it has data,
 // so the arm is held here until then.
+// QUIRK: rp2040js's host FIFO holds 512 bytes and drops the rest, and it
+// hands the device all it holds at an arm.  A real host sends at most one
+// 64-byte packet per arm of a full-speed bulk endpoint and keeps the rest
+// queued, so the host's bytes wait here and go one packet at a time.  A
+// packet ends after a Ctrl-C: CircuitPython flushes what it has received
+// when it sees one, and a host tool's next byte (mpremote's Ctrl-A) must
+// not go with it.
+const PACKET = 64;
 const endpointRead = mcu.usbCtrl.onEndpointRead;
+const hostQueue = [];
+let hostHead = 0;
 let heldRead = null;
+function nextPacket(size) {
+  const n = Math.min(size, PACKET, hostQueue.length - hostHead);
+  for (let i = 0; i < n; i++) {
+    const b = hostQueue[hostHead++];
+    cdc.sendSerialByte(b);
+    if (b === 0x03) break;
+  }
+  if (hostHead === hostQueue.length) {
+    hostQueue.length = 0;
+    hostHead = 0;
+  }
+}
 mcu.usbCtrl.onEndpointRead = (endpoint, size) => {
   if (endpoint === cdc.outEndpoint && cdc.txFIFO.empty) {
-    heldRead = [endpoint, size];
-    return;
+    if (hostHead === hostQueue.length) {
+      heldRead = [endpoint, size];
+      return;
+    }
+    nextPacket(size);
   }
   endpointRead(endpoint, size);
 };
 function typeOnConsole(bytes) {
-  for (const b of bytes) cdc.sendSerialByte(b);
+  for (const b of bytes) hostQueue.push(b);
   if (heldRead) {
     const [endpoint, size] = heldRead;
     heldRead = null;
+    nextPacket(size);
     endpointRead(endpoint, size);
   }
 }
@@ -553,7 +580,7 @@ function run(ms, until) {
 }
 
 function reply() {
-  process.stdout.write(JSON.stringify({ t: clock.nanos, awake, events }) + '\n');
+  process.stdout.write(JSON.stringify({ t: clock.nanos, awake, halted: flash.halted, events }) + '\n');
   events = [];
   awake = 0;
 }
