@@ -676,9 +676,13 @@ class SerialPty:
             self._thread = None
         image = None
         if self.pico is not None:
-            if self.pico._proc is not None:  # pylint: disable=protected-access
+            try:
                 image = self.pico.read_flash()
                 self._before_ms += self.pico.t_ms
+            except (PicoError, OSError, ValueError):
+                # Ctrl-C in a terminal stops the emulator too (one process
+                # group): its flash went with it.
+                image = None
             self.pico.close()
             self.pico = None
         for fd in (self._master, self._slave):
@@ -715,9 +719,16 @@ def serve_pty(args):
             pass
     except KeyboardInterrupt:
         pass
-    image = bridge.stop()
-    if args.flash_out and image is not None:
-        Path(args.flash_out).write_bytes(image)
+    try:
+        image = bridge.stop()
+    except PicoError:
+        image = None  # Ctrl-C reached the emulator as well
+    if args.flash_out:
+        if image is None:
+            print("pico: the emulator had stopped; no flash image for --flash-out",
+                  file=sys.stderr)
+        else:
+            Path(args.flash_out).write_bytes(image)
     print("emulated_ms: %.0f  resets: %d" % (bridge.elapsed_ms, bridge.resets))
     return 0
 
