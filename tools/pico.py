@@ -678,11 +678,11 @@ class SerialPty:
         if self.pico is not None:
             try:
                 image = self.pico.read_flash()
-                self._before_ms += self.pico.t_ms
             except (PicoError, OSError, ValueError):
                 # Ctrl-C in a terminal stops the emulator too (one process
                 # group): its flash went with it.
                 image = None
+            self._before_ms += self.pico.t_ms
             self.pico.close()
             self.pico = None
         for fd in (self._master, self._slave):
