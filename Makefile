@@ -21,8 +21,10 @@ $(NODE_STAMP): tools/pico/package.json tools/pico/package-lock.json
 		npm ci --prefix tools/pico --no-audit --no-fund --loglevel=error && touch $(NODE_STAMP); \
 	else echo "npm not found: the emulated-board tests will skip"; fi
 
+# One file per worker at a time (--dist loadfile): the emulated-board
+# files share one booted board between their tests, in order.
 test: $(STAMP) $(NODE_STAMP)
-	$(VPY) -m pytest -q host_tests
+	$(VPY) -m pytest -q -n auto --dist loadfile host_tests
 
 bench: $(STAMP) $(NODE_STAMP)
 	$(VPY) tools/bench.py
@@ -40,11 +42,29 @@ lint: $(STAMP)
 	$(VPY) tools/mpvm.py gate
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis tools/pico/node_modules .build
+	rm -rf $(VENV) $(FLASH_VENV) .pytest_cache .hypothesis tools/pico/node_modules .build dist
+
+# Flashing needs only requirements-flash.txt, in a small venv of its own
+# (not the development one: no pygame, wasmtime, mypy or VMs).  --no-deps:
+# the Adafruit libraries' own dependency (Blinka) is for running them on
+# a computer, not for copying them.
+FLASH_VENV := .venv-flash
+FLASH_PY := $(FLASH_VENV)/bin/python
+FLASH_STAMP := $(FLASH_VENV)/.installed
+
+$(FLASH_STAMP): requirements-flash.txt
+	$(PY) -m venv $(FLASH_VENV)
+	$(FLASH_PY) -m pip install --quiet --disable-pip-version-check --no-deps -r requirements-flash.txt
+	touch $(FLASH_STAMP)
 
 # Copy firmware/, boards/, lib/primeplay/ and the Adafruit libraries to a
-# board: CIRCUITPY drive by default; ARGS="--mpremote", "--dry-run",
-# "--drive PATH", "--board NAME" (see tools/deploy.py).
-.PHONY: flash
-flash: $(STAMP)
-	$(VPY) tools/deploy.py $(ARGS)
+# board, compiled to .mpy for its CircuitPython: CIRCUITPY drive by
+# default; ARGS="--mpremote", "--dry-run", "--drive PATH", "--board NAME",
+# "--py" (see tools/deploy.py).
+.PHONY: flash bundle
+flash: $(FLASH_STAMP)
+	$(FLASH_PY) tools/deploy.py $(ARGS)
+
+# dist/primeplay-<version>-circuitpython-10.zip, to unzip onto CIRCUITPY.
+bundle: $(FLASH_STAMP)
+	$(FLASH_PY) tools/bundle.py $(ARGS)
