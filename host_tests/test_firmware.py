@@ -511,7 +511,7 @@ def test_file_storage(tmp_path):
 # ----------------------------------------------------------------- deploy
 
 def test_deploy_dry_run_lists_the_board_files(capsys):
-    assert deploy.main(["--dry-run"]) == 0
+    assert deploy.main(["--dry-run", "--py"]) == 0
     out = capsys.readouterr().out
     dests = [line.split("-> ", 1)[1].split(" ")[0] for line in out.splitlines() if "-> " in line]
     for want in ["/code.py", "/boot.py", "/savestore.py", "/boards/__init__.py",
