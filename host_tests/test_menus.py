@@ -193,3 +193,32 @@ def test_pause_menu_scrolls_to_its_hidden_rows():
 def test_base_menu_has_no_note():
     app = App()
     assert Menu(app).note(0) is None and MainMenu(app).note(0) is None
+
+
+def test_a_still_setup_menu_makes_its_rows_once_a_press():
+    # The loop draws fifty scenes a second; a setup menu's rows (a dozen
+    # formatted strings) change only with a press.  Making them in every
+    # scene kept the emulated board's core awake more than half the time
+    # on Prime Daifugo's setup.
+    from primeplay.app.daifugo_setup import DaifugoSetup
+    app = App(seed=1)
+    menu = DaifugoSetup(app)
+    made = []
+    layout = menu.layout
+
+    def counted():
+        made.append(1)
+        return layout()
+    menu.layout = counted
+    app.go(menu)
+    for _ in range(50):
+        app.scene()
+    assert len(made) == 1
+    menu.press("DOWN")
+    menu.press("RIGHT")          # Players: 3 adds a seat's row
+    made.clear()
+    texts = app.scene().texts()
+    assert "P3 green: human" in texts or any(t.startswith("P3 ") for t in texts)
+    for _ in range(50):
+        app.scene()
+    assert len(made) <= 2

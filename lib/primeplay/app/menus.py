@@ -146,11 +146,23 @@ class SetupMenu(Menu):
     RIGHT, B leaves for the main menu.  ``note(i)`` may say in one line
     what row ``i``'s setting means (None: nothing to say)."""
 
+    # The rows change only with a press: made once a press, not in each
+    # of the fifty scenes a second the loop draws (on the board a still
+    # setup menu kept the core awake more than half the time).
+    _rows = None
+
     def layout(self):
         return []
 
     def rows(self):
-        return [t for _, t in self.layout()]
+        if self._rows is None:
+            self._rows = [t for _, t in self.layout()]
+        return self._rows
+
+    def press(self, name):
+        self._rows = None
+        Menu.press(self, name)
+        self._rows = None
 
     def choose(self, i):
         if self.layout()[i][0] == "start":
