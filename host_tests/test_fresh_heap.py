@@ -214,3 +214,32 @@ def test_the_three_games_in_sequence_twice_fit_the_boards_heap(order):
                      ["continue", "menu"]) * 2
     got, _ = heap.session(steps, BOARD_HEAP, heap.mpy_lib())
     assert heap.texts(got) == heap.texts(want)
+
+
+def test_a_game_from_source_compiles_its_largest_modules_first(monkeypatch):
+    # games.warm: from .py, the entry module's WARM in its order, as the
+    # game's VM starts; from .mpy nothing (no compile to plan for).
+    from primeplay.app import games
+    imported = []
+    real = __builtins__["__import__"] if isinstance(__builtins__, dict) \
+        else __builtins__.__import__
+
+    def spy(name, *args, **kw):
+        if name in entry.WARM and not args:
+            imported.append(name)
+        return real(name, *args, **kw)
+    entry = types.ModuleType("entry")
+    entry.WARM = ("primeplay.climb.rules", "primeplay.climb.bot")
+    monkeypatch.setattr(games, "entry", lambda key: entry)
+    monkeypatch.setattr("builtins.__import__", spy)
+    entry.__file__ = "/lib/primeplay/climb/__init__.mpy"
+    games.warm("climb")
+    assert imported == []
+    entry.__file__ = "/lib/primeplay/climb/__init__.py"
+    games.warm("climb")
+    assert imported == ["primeplay.climb.rules", "primeplay.climb.bot"]
+    # Every game names its own, and they exist.
+    for key in ("climb", "daifugo", "rings"):
+        monkeypatch.undo()
+        for name in games.entry(key).WARM:
+            __import__(name)

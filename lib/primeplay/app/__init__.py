@@ -222,9 +222,11 @@ class App:
         if intent == "resume":
             if self.saved_game is None:
                 return False
+            games.warm(self.saved_key)
             games.resume(self)
             return True
         if intent[:6] == "setup:" and games.find(intent[6:]) is not None:
+            games.warm(intent[6:])
             games.setup(self, intent[6:])
             return True
         return False

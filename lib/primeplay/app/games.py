@@ -136,6 +136,23 @@ def unload():
     drop(loaded())
 
 
+def warm(key):
+    """Import the game's largest modules now, as its VM starts, if they
+    run from source (.py): compiling a module takes some three times its
+    source in passing heap (its parse tree), which later, with the setup
+    and the game's objects around, the heap may not have in one piece.
+    The entry module names them in ``WARM``, in the order measured on
+    the emulated board from .py; .mpy files need no compiling, and their
+    games keep the order measured for them."""
+    e = entry(key)
+    names = getattr(e, "WARM", ())
+    if names and getattr(e, "__file__", "").endswith(".py"):
+        import gc
+        for m in names:
+            __import__(m)
+            gc.collect()
+
+
 def enter(key):
     """A game of ``key`` starts or resumes.  If its entry module sets
     ``LEAN``, drop the menus it leaves behind (its setup menu, the main

@@ -34,6 +34,10 @@ _PUBLIC = {
 # The app drops its menus while this game is in play (games.enter): a
 # four-computer game's search wants the 5-7 KB they hold.
 LEAN = True
+# From source, compiled first (games.warm): the rules, the computer's
+# search and the play screen.
+WARM = ("primeplay.climb.rules", "primeplay.climb.reach", "primeplay.climb.bot",
+        "primeplay.app.climb_screen")
 
 # Primes between 30 and 80: the spaces a Way Station may be.
 WAY_STATION_CHOICES = (31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79)

@@ -30,6 +30,9 @@ def __getattr__(name):
 # measured on the emulated board, its presses answer sooner so (a move
 # in 64 ms, not 137; a refused step in 132, not 180).
 LEAN = True
+# From source, compiled first (games.warm): the rules, the computer
+# players and the play screen.
+WARM = ("primeplay.rings.rules", "primeplay.rings.bot", "primeplay.app.rings_screen")
 
 # The setup menu's remembered choices (app.game_prefs("rings")).
 # seats: 0 human, 1 normal computer, 2 strong computer.
