@@ -316,7 +316,7 @@ class Sim:
     """
 
     def __init__(self, seed=0, board=DEFAULT_BOARD, storage=None, app=None,
-                 profile=None, tick_ms=TICK_MS, cards_text=None):
+                 profile=None, tick_ms=TICK_MS, cards_text=None, restarts=False):
         patch_blinka()
         from device import Device  # pylint: disable=import-outside-toplevel
         self.profile = profile if profile is not None else load_board(board)
@@ -332,11 +332,11 @@ class Sim:
         self.device = Device(self.profile, i2c=self.i2c, pixels=self.pixels,
                              keys=self.keys)
         self.init_bytes = self.i2c.bytes  # the SSD1306 init sequence
+        self.storage = storage
+        self.cards_text = cards_text
+        self.reloads = 0  # times the app started again (``restarts``)
         if app is None:
-            from primeplay.app import App  # pylint: disable=import-outside-toplevel
-            app = App(storage=storage, seed=seed, pixels=len(self.pixels),
-                      buttons=self.device.button_names,
-                      cards_text=cards_text)
+            app = self.new_app(restarts)
         self.app = app
         self.now = 0
         self.frames = 0  # frames sent
@@ -347,6 +347,25 @@ class Sim:
         self._shown = None
         self.app.tick(self.now)
         self.render("start")
+
+    def new_app(self, restarts=False, start=None):
+        """The app as the firmware makes it.  ``restarts``: going into a
+        game and leaving it make a new App, as the board's VM starts again
+        (App.switch): the same seed, the saves kept, each game on an app
+        of its own, so a seed plays the same games here as on the board."""
+        from primeplay.app import App  # pylint: disable=import-outside-toplevel
+        app = App(storage=self.storage, seed=self.seed, pixels=len(self.pixels),
+                  buttons=self.device.button_names, cards_text=self.cards_text,
+                  start=start)
+        if restarts:
+            app.restart = self._restart
+        return app
+
+    def _restart(self, intent):
+        # Inside the old app's tick: the next render shows the new app.
+        self.reloads += 1
+        self.app = self.new_app(True, intent)
+        self.app.tick(self.now)
 
     @property
     def buttons(self):
@@ -962,7 +981,7 @@ def main(argv=None):
             load_board(args.board)["buttons"]))
     cards_text = Path(args.cards).read_text() if args.cards else None
     sim = Sim(seed=seed, board=args.board, storage=storage, app=app,
-              cards_text=cards_text)
+              cards_text=cards_text, restarts=True)
     if args.headless:
         try:
             sim.run_keys(args.keys, args.ms_per_key)

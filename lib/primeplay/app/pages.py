@@ -73,12 +73,22 @@ class Pause:
             self._close()
         elif name == "A":
             act = self.rows[self.cursor][1]
-            self._close()
-            if act is not None:
-                act()
+            if act is None:
+                self._close()
+                return
+            self.app.pop()
+            act()
+            if self.app.job is None:
+                self._drop_menus()
 
     def _close(self):
         self.app.pop()
+        self._drop_menus()
+
+    def _drop_menus(self):
+        # Not when the action left the game (its Loading frame waits for
+        # the VM to start again, App.switch): the drop's collection would
+        # hold that frame back by tens of milliseconds.
         if not self._had_menus:
             # Back to a LEAN game: the rows' drawing code goes again
             # (games.MENUS).  A game that keeps the menus keeps them.
