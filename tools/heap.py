@@ -93,25 +93,38 @@ def play(app, until):
     return frames
 
 
+class Restart(Exception):
+    pass
+
+
+def restart(intent):
+    # App.switch on the board: this VM ends, the next starts at intent.
+    raise Restart(intent)
+
+
 st = Storage(%(path)r)
 from primeplay.app import App
-a = App(st, seed=%(seed)d)
-if %(phase)d == 1:
-    for k in %(keys)r:
-        a.press(k)
+a = App(st, seed=%(seed)d, start=%(start)r)
+a.restart = restart
+i = %(i)d
+keys = %(keys)r
+try:
+    if %(phase)d == 2 and i == 0:
+        # After the power cut: the main menu offers Continue.
+        print(a.scene().texts()[0])
+    while i < len(keys):
+        i += 1
+        a.press(keys[i - 1])
         a.scene()       # a Loading frame's work runs after it is shown
         a.tick(0)
     frames = play(a, %(cut)d)
-else:
-    # After the power cut: the main menu offers Continue.
-    print(a.scene().texts()[0])
-    a.press("A")
-    frames = play(a, 40000)
-s = a.below[0] if a.below else a.screen    # the game under its news
-print(s.mode, s.state.turn, getattr(s.state, "pos", None),
-      getattr(s, "score", None),
-      getattr(s.state, "winner", getattr(s.state, "finished", None)),
-      st.nvm.writes, frames)
+    s = a.below[0] if a.below else a.screen    # the game under its news
+    print(s.mode, s.state.turn, getattr(s.state, "pos", None),
+          getattr(s, "score", None),
+          getattr(s.state, "winner", getattr(s.state, "finished", None)),
+          st.nvm.writes, frames)
+except Restart as e:
+    print("restart", i, e.args[0])
 '''
 
 # From the main menu to a game with a computer at every seat.
@@ -143,22 +156,36 @@ def on_cpython(code):
 def play(seed, heapsize=None, path=mpvm.LIB_DIR, game="climb"):
     """The two halves' output (before the cut, after Continue) of seed's
     game on cp32 at ``heapsize`` (a -X heapsize string) from ``path``
-    (lib/ as .py or .mpy), or on CPython when ``heapsize`` is None.  A
-    half that raised gives its error text instead."""
+    (lib/ as .py or .mpy), or on CPython when ``heapsize`` is None.  As
+    on the board, the game runs in a VM of its own: each App.switch ends
+    the VM (a "restart" line) and a new one goes on from there.  A half
+    that raised gives its error text instead."""
     out = []
     with tempfile.TemporaryDirectory() as tmp:
         nvm = os.path.join(tmp, "nvm.bin")
         for phase in (1, 2):
-            code = GAME_CODE % {"path": nvm, "seed": seed, "phase": phase,
-                                "cut": FRAMES_BEFORE_CUT,
-                                "keys": GAME_KEYS[game]}
-            if heapsize is None:
-                out.append(on_cpython(code))
-                continue
-            try:
-                out.append(mpvm.run_cp(code, heapsize=heapsize, path=path))
-            except mpvm.MPVMError as e:
-                out.append("FAILED: %s" % str(e)[-600:])
+            keys = GAME_KEYS[game] if phase == 1 else ("A",)
+            text = ""
+            start, i = None, 0
+            for _ in range(8):
+                code = GAME_CODE % {"path": nvm, "seed": seed, "phase": phase,
+                                    "cut": FRAMES_BEFORE_CUT if phase == 1 else 40000,
+                                    "keys": keys, "start": start, "i": i}
+                if heapsize is None:
+                    run = on_cpython(code)
+                else:
+                    try:
+                        run = mpvm.run_cp(code, heapsize=heapsize, path=path)
+                    except mpvm.MPVMError as e:
+                        run = "FAILED: %s" % str(e)[-600:]
+                text += run
+                last = run.strip().split("\n")[-1]
+                if not last.startswith("restart "):
+                    break
+                _, i, start = last.split(" ", 2)
+                i = int(i)
+            out.append(text)
+            if text.startswith("FAILED") or "\nFAILED" in text:
                 break
     return out
 
@@ -217,6 +244,16 @@ def frames(n):
         a.scene()
 
 
+def play(until):
+    # A frame every 250 ms of play, as the firmware draws when it changes,
+    # until the game is over.
+    n = 0
+    while n < until and getattr(a.screen, "mode", None) != "over":
+        frames(1)
+        n += 1
+    return n
+
+
 def leave():
     # The pause menu's "Save and quit" (B waits while the dice roll, and
     # turns a page first).
@@ -238,6 +275,7 @@ def leave():
 steps = %(steps)r
 i = %(i)d
 at = 0
+played = 0
 for _ in range(i):
     at = steps.index(" ", at) + 1
 try:
@@ -256,9 +294,18 @@ try:
             frames(int(arg))
         elif kind == "l":
             leave()
+        elif kind == "p":
+            played = play(int(arg))
+        elif kind == "r":
+            g = a.below[0] if a.below else a.screen    # the game under its news
+            print("report", g.mode, g.state.turn, getattr(g.state, "pos", None),
+                  getattr(g, "score", None),
+                  getattr(g.state, "winner", getattr(g.state, "finished", None)),
+                  st.nvm.writes, played)
         else:
             gc.collect()
-            print("show", arg, a.scene().texts()[0], "|", gc.mem_alloc())
+            print("show", arg, a.scene().texts()[0], "|",
+                  gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0)
     print("end")
 except Restart as e:
     print("restart", i, t, e.args[0])
@@ -300,22 +347,27 @@ def evening(order, rounds=2, frames=60):
     return steps
 
 
-def session(steps, heapsize="1M", path=mpvm.LIB_DIR, seed=1, max_runs=64):
-    """Run ``steps`` on cp32 at ``heapsize``, as the board would: a new VM
-    process whenever the app restarts it (App.switch), the saves kept in a
-    file between them as nvm is.  Returns (the lines printed: "show",
-    "restart" and "end" lines, or "FAILED: ..." last, and the restarts'
-    intents)."""
+def session(steps, heapsize="1M", path=mpvm.LIB_DIR, seed=1, max_runs=64, nvm=None):
+    """Run ``steps`` on cp32 at ``heapsize`` (None: on CPython), as the
+    board would: a new VM process whenever the app restarts it
+    (App.switch), the saves kept in a file between them as nvm is (in
+    ``nvm``, a path, to go on from another session's saves).  Returns (the
+    lines printed: "show", "report", "restart" and "end" lines, or
+    "FAILED: ..." last, and the restarts' intents)."""
+    if nvm is None:
+        with tempfile.TemporaryDirectory() as tmp:
+            return session(steps, heapsize, path, seed, max_runs,
+                           os.path.join(tmp, "nvm.bin"))
     lines = []
     intents = []
-    with tempfile.TemporaryDirectory() as tmp:
-        nvm = os.path.join(tmp, "nvm.bin")
+    if True:
         start, i, t = None, 0, 0
         for _ in range(max_runs):
             code = SESSION_CODE % {"path": nvm, "seed": seed, "start": start,
                                    "t": t, "steps": _packed(steps), "i": i}
             try:
-                out = mpvm.run_cp(code, heapsize=heapsize, path=path)
+                out = (on_cpython(code) if heapsize is None else
+                       mpvm.run_cp(code, heapsize=heapsize, path=path))
             except mpvm.MPVMError as e:
                 lines.append("FAILED: %s" % str(e)[-600:])
                 return lines, intents
@@ -333,7 +385,8 @@ def session(steps, heapsize="1M", path=mpvm.LIB_DIR, seed=1, max_runs=64):
 def _packed(steps):
     """Steps as SESSION_CODE reads them: "kA f60 sclimb l " (a key,
     frames, a line shown, leave by the pause menu's "Save and quit")."""
-    short = {"key": "k", "frames": "f", "leave": "l", "show": "s"}
+    short = {"key": "k", "frames": "f", "leave": "l", "show": "s", "play": "p",
+             "report": "r"}
     return "".join("%s%s " % (short[kind], arg) for kind, arg in steps)
 
 

@@ -101,5 +101,7 @@ def detail(play):
 
 def resume(app, play):
     """The saved game's screen (raises what is wrong with it)."""
+    import gc
+    gc.collect()    # the record's checks' garbage, before the game loads
     from primeplay.app.daifugo_screen import DaifugoPlay
     return DaifugoPlay.resume(app, play)

@@ -1,0 +1,116 @@
+"""One heap per game on the emulated board (CircuitPython 10.3, .mpy).
+
+From a board fresh from the UF2, as a table plays an evening: Prime
+Climb, a turn, "Save and quit", Continue, "Save and quit"; then Prime
+Daifugo and Ring Climb the same way, each replacing the save.  Every
+start and every leave starts the VM again (App.switch), so:
+
+- the panel after each step is the simulator's, which makes a new App
+  at each switch as the board does (``sim.Sim(restarts=True)``);
+- the press that leaves a game is answered within 100 ms by a frame
+  saying where it goes, and the main menu follows (the cost of the
+  restart, reported);
+- nothing of a game stays behind: the free heap at the main menu is the
+  same after every leave.
+
+The three games in every order, twice over, are played on CircuitPython's
+VM at the board's heap (test_fresh_heap.py): on the board one evening
+costs minutes of emulation.
+"""
+
+import pytest
+
+import pico
+import sim
+
+SEED = 3
+# (what the step is, keys).  Each game from the main menu with P1 human
+# against the default computer: a whole turn each, so the game is saved.
+CLIMB = "A,UP,A,A,A,WAIT:2000,A,A,A,WAIT:12000"
+# With a game saved, "Continue game" is the first row and a new game asks
+# first ("New game replaces it": A).  P1 picks [3] and plays it.
+DAIFUGO = "DOWN,DOWN,A,A,A,RIGHT,RIGHT,A,B,A,A,WAIT:6000"
+RINGS = "DOWN,DOWN,DOWN,A,A,A,A,A,A,A,A,RIGHT,A,UP,A,A,A,A,A,WAIT:9000,A,A"
+CONTINUE = "A,WAIT:1500"
+QUIT = {"climb": "B,DOWN,A", "daifugo": "B,UP,A", "rings": "B,B,B,DOWN,A"}
+EVENING = []
+for _game, _keys in (("climb", CLIMB), ("daifugo", DAIFUGO), ("rings", RINGS)):
+    EVENING += [(_game, _keys), ("quit " + _game, QUIT[_game]),
+                ("continue " + _game, CONTINUE), ("quit " + _game, QUIT[_game])]
+
+_missing = pico.missing_pieces()
+pytestmark = pytest.mark.skipif(bool(_missing), reason="emulated Pico: " + "; ".join(_missing))
+
+PLAY = {"climb": "ClimbPlay", "daifugo": "DaifugoPlay", "rings": "RingsPlay"}
+
+
+def sim_evening():
+    """The simulator through EVENING: (step, panel text, screen name) after
+    each step's keys have settled."""
+    s = sim.Sim(seed=SEED, board="pico_ref", storage=sim.MemoryStorage(),
+                restarts=True)
+    out = []
+    for step, keys in EVENING:
+        s.run_keys(keys, pico.MS_PER_KEY, settle=True)
+        out.append((step, s.frame_text(), type(s.app.screen).__name__))
+    return out, s.reloads
+
+
+def test_the_evening_plays_as_scripted_in_the_simulator():
+    # The script does what it says before the board is asked to: each
+    # game is in play after its keys, the main menu offers Continue after
+    # each "Save and quit", and Continue goes back into the game.
+    steps, reloads = sim_evening()
+    for step, _text, screen in steps:
+        if step.startswith("quit"):
+            assert screen == "MainMenu", step
+        else:
+            assert screen == PLAY[step.split()[-1]], step
+    # A new VM for each start, Continue and leave.
+    assert reloads == len(EVENING)
+
+
+def test_every_game_leaves_and_continues_on_a_fresh_heap_on_the_board():
+    want, _ = sim_evening()
+    leaves = []         # (game, ms to the answer, ms to the main menu)
+    menus = []          # heap free at the main menu after each leave
+    starts = {}         # game -> free heap at its first frame, per VM
+    with pico.Pico(board="pico_ref", seed=SEED) as board:
+        board.boot()
+        for (step, keys), (_, text, _) in zip(EVENING, want):
+            tokens = list(pico.sim_tokens(keys))
+            last = len(tokens) - 1
+            for i, token in enumerate(tokens):
+                if token[0] == "WAIT":
+                    board.run(token[1])
+                    continue
+                if step.startswith("quit") and i == last:
+                    # "Save and quit": the Loading frame, then the VM
+                    # starts again and shows the main menu.
+                    count = len(board.frames)
+                    at = board.press(token[0])
+                    answer = board.run_until_frame(2000, since=count)
+                    board.settle()
+                    leaves.append((step.split()[-1], answer.t_ms - at,
+                                   board.frames[-1].t_ms - at))
+                    menus.append(board.frames[-1].free)
+                    continue
+                count = len(board.frames)
+                board.press(token[0])
+                board.settle()
+                if step in PLAY or step.startswith("continue"):
+                    game = step.split()[-1]
+                    restarted = [f for f in board.frames[count:] if f.number == 1]
+                    if restarted:
+                        starts.setdefault(game, []).append(restarted[0].free)
+            assert board.metrics()["tracebacks"] == 0, board.console[-2000:]
+            assert board.frames[-1].text() == text, "panel after %r differs" % step
+    print("leaves (game, answer ms, menu ms):", leaves)
+    print("free at the main menu:", menus, "at each game's first frame:", starts)
+    assert len(leaves) == 6
+    for game, answer, menu in leaves:
+        assert answer <= 100, (game, answer)
+        assert menu < 3000, (game, menu)
+    # Every leave lands on the same main menu heap: nothing of a game
+    # stays behind (before, leaving kept ~90 KB of the old game's modules).
+    assert max(menus) - min(menus) <= 1024, menus
