@@ -57,9 +57,12 @@ tables lib/primeplay reads at run time.  adafruit_pixelbuf
 in: a built-in module always wins over a file of the same name, so the
 copy only costs 12 KB of flash and covers builds without it.
 
-The mpremote route writes through the REPL, so CIRCUITPY must be writable
-to code: hold B while resetting the board (firmware/boot.py remounts it),
-then run this with --mpremote; reset without B to get the USB drive back.
+The mpremote route (tools/mpremote_deploy.py) writes through the REPL:
+on CircuitPython 10.3 and later it takes CIRCUITPY from the computer for
+the copy (storage.unsafe_disable_usb_drive()) and resets the board at the
+end, which gives the drive back; no button is held.  It writes
+settings.toml only when the board has none, and --board changes only the
+PRIMEPLAY_BOARD line in it.
 """
 
 import argparse
@@ -405,18 +408,16 @@ def parse_args(argv):
     where = p.add_mutually_exclusive_group()
     where.add_argument("--drive", help="the mounted CIRCUITPY folder (default: find it)")
     where.add_argument("--mpremote", action="store_true",
-                       help="copy through the REPL with mpremote (hold B at reset first)")
+                       help="copy through the REPL with mpremote (a fresh board too)")
     p.add_argument("--port", help="serial port for --mpremote (default: auto)")
     p.add_argument("--board", help="profile name to set as PRIMEPLAY_BOARD in settings.toml")
-    p.add_argument("--settings", action="store_true",
-                   help="--mpremote: also copy settings.toml (overwrites the board's)")
     p.add_argument("--circup", action="store_true",
                    help="install the Adafruit libraries with circup (.mpy) instead of "
                         "copying .py from the venv (drive route)")
     form = p.add_mutually_exclusive_group()
     form.add_argument("--py", action="store_true",
                       help="copy the .py sources instead of compiled .mpy (tracebacks "
-                           "with line numbers, but Prime Climb may run out of memory)")
+                           "with line numbers; each game compiles on the board as it starts)")
     form.add_argument("--mpy", action="store_true",
                       help="compiled .mpy: the default, kept for older scripts")
     p.add_argument("--mpy-cross", metavar="PATH",
