@@ -199,21 +199,46 @@ ORDERS = (("climb", "daifugo", "rings"), ("climb", "rings", "daifugo"),
           ("rings", "climb", "daifugo"), ("rings", "daifugo", "climb"))
 
 
+@pytest.fixture(scope="module")
+def alone():
+    """The most each game's VM holds (after a collection) in a visit of
+    its own from a fresh board: a new game, computers at every seat."""
+    out = {}
+    for game in ORDERS[0]:
+        lines, _ = heap.session(heap.visit_steps(game, False), "1M", heap.mpy_lib())
+        out[game] = max(int(line.rsplit("| ", 1)[1]) for line in lines
+                        if line.startswith("show " + game))
+    return out
+
+
+# What a game's VM holds in an evening beyond what it holds alone: the
+# save record it carries (another game's save, unread, until the new
+# game's first turn replaces it; every game's settings).  Measured: at
+# most 2,192 bytes (a Ring Climb save of six computers under Prime
+# Climb).  Leaving a game in one VM kept some 90 KB of it.
+CARRIED = 2560
+
+
 @pytest.mark.skipif(bool(_missing), reason=str(_missing))
 @pytest.mark.parametrize("order", ORDERS, ids=["-".join(o) for o in ORDERS])
-def test_the_three_games_in_sequence_twice_fit_the_boards_heap(order):
-    from test_board_heap import BOARD_HEAP
+def test_the_three_games_in_sequence_twice_need_what_each_needs_alone(order, alone):
     steps = heap.evening(order)
-    want, intents = heap.session(steps, "1M", heap.mpy_lib())
-    assert want[-1] == "end"
+    lines, intents = heap.session(steps, "1M", heap.mpy_lib())
+    assert lines[-1] == "end"
     # Start, Save and quit, twice over, then Continue: each its own VM.
     assert intents == (["setup:" + g if i == 0 else "menu"
                         for g in order for i in (0, 1)] + ["resume", "menu"]) * 2
-    shown = [line.split(" ")[1] for line in want if line.startswith("show ")]
+    shown = [line.split(" ")[1] for line in lines if line.startswith("show ")]
     assert shown == ([x for g in order for x in (g, "menu")] +
                      ["continue", "menu"]) * 2
-    got, _ = heap.session(steps, BOARD_HEAP, heap.mpy_lib())
-    assert heap.texts(got) == heap.texts(want)
+    for line in lines:
+        game = line.split(" ")[1] if line.startswith("show ") else None
+        if game in alone:
+            held = int(line.rsplit("| ", 1)[1])
+            assert held <= alone[game] + CARRIED, (line, alone[game])
+    # The main menu holds the same after every game (a fresh VM each time).
+    menus = [int(line.rsplit("| ", 1)[1]) for line in lines if line.startswith("show menu")]
+    assert max(menus) - min(menus) <= 512, menus
 
 
 def test_a_game_from_source_compiles_its_largest_modules_first(monkeypatch):

@@ -95,7 +95,7 @@ class App:
                 self.custom_cards = tuple(parse_custom_cards(cards_text))
             except ValueError as e:
                 card_problem = str(e)
-        if not problem and start is not None and self.begin(start):
+        if not problem and start is not None and self.begin(start, True):
             return
         from primeplay.app.menus import MainMenu
         self.screen = MainMenu(self)
@@ -215,18 +215,24 @@ class App:
             self.store_soon()
         self.loading(title, lambda: restart(intent), detail)
 
-    def begin(self, intent):
+    def begin(self, intent, fresh=False):
         """Go to ``intent`` (see ``switch``) in this VM; False when it
-        cannot be: no saved game to resume, an unknown game."""
+        cannot be: no saved game to resume, an unknown game.  ``fresh``:
+        this VM was started for it (the board), so a game run from source
+        compiles its largest modules first (``games.warm``); in a VM
+        shared with the menus (no ``restart``) the game loads as it is
+        used."""
         from primeplay.app import games
         if intent == "resume":
             if self.saved_game is None:
                 return False
-            games.warm(self.saved_key)
+            if fresh:
+                games.warm(self.saved_key)
             games.resume(self)
             return True
         if intent[:6] == "setup:" and games.find(intent[6:]) is not None:
-            games.warm(intent[6:])
+            if fresh:
+                games.warm(intent[6:])
             games.setup(self, intent[6:])
             return True
         return False
