@@ -19,7 +19,7 @@ import pico
 
 SEED = 3
 MENU = {"climb": ["A"], "daifugo": ["DOWN", "A"], "rings": ["DOWN", "DOWN", "A"]}
-PLAY_MS = 8000
+PLAY_MS = 12000
 
 _missing = pico.missing_pieces()
 pytestmark = pytest.mark.skipif(bool(_missing), reason="emulated Pico: " + "; ".join(_missing))
