@@ -14,6 +14,7 @@ from primeplay.app.pages import Pause
 from primeplay.app.scene import WIDTH, HEIGHT, CHAR_H
 
 from test_render import rasterize
+from sim import MemoryStorage
 
 EDGE = range(WIDTH - 7, WIDTH)      # where a scroll sign may be
 
@@ -80,17 +81,17 @@ def shown(app):
 def test_main_menu_shows_that_it_scrolls_and_where_it_is():
     app = App()
     sc, texts = shown(app)
-    # Six entries, five rows: "Prime judge" is the last one seen.
-    assert len(app.screen.rows()) > ROWS and "Judge cards" not in texts
+    # Seven entries, five rows: "Prime judge" is the last one seen.
+    assert len(app.screen.rows()) > ROWS and "Settings" not in texts
     assert lit_edge_rows(sc), "no scroll sign while rows are hidden"
     at_top = thumb_rows(sc)
     for _ in range(len(app.screen.rows()) - 1):
         app.press("DOWN")
     sc, texts = shown(app)
-    assert texts[-1] == "Judge cards"
+    assert texts[-1] == "Settings"
     at_bottom = thumb_rows(sc)
     # The thumb went down with the list: from the top of the panel to its
-    # bottom, as long as before (five rows of six seen both times).
+    # bottom, as long as before (five rows seen both times).
     assert at_top[0] == 0 and at_bottom[-1] == HEIGHT - 1
     assert at_bottom[0] > 0 and len(at_bottom) == len(at_top)
     assert len(at_top) < HEIGHT
@@ -125,8 +126,7 @@ def test_setup_note_is_the_last_line_and_the_cursor_stays_above_it():
     app = App()
     menu = Rows(app, 8, {6: "Race to 101 and back"})
     app.go(menu)
-    for _ in range(6):
-        app.press("DOWN")
+    app.press("UP")         # from Start, where a setup opens
     sc = app.scene()
     assert menu.cursor == 6
     rows = row_texts(sc)
@@ -222,3 +222,61 @@ def test_a_still_setup_menu_makes_its_rows_once_a_press():
     for _ in range(50):
         app.scene()
     assert len(made) <= 2
+
+
+def _to_settings(app):
+    while app.screen.rows()[app.screen.cursor] != "Settings":
+        app.press("UP")
+    app.press("A")
+
+
+def test_the_computer_speed_is_one_device_setting_remembered_at_power_up():
+    from primeplay.app import SPEEDS
+    st = MemoryStorage()
+    app = App(st)
+    _to_settings(app)
+    assert shown(app)[1][0] == "CPU speed: normal"
+    assert app.pace(900) == 900
+    app.press("RIGHT")
+    app.tick(10)
+    shown(app)
+    app.tick(20)
+    assert shown(app)[1][0] == "CPU speed: fast" and app.pace(900) < 450
+    app.press("RIGHT")
+    assert app.speed() == SPEEDS.index("instant") and app.pace(900) == 0
+    app.press("A")          # A changes it too: there is no Start here
+    assert shown(app)[1][0] == "CPU speed: slow" and app.pace(900) == 1800
+    app.tick(30)
+    shown(app)
+    app.tick(40)
+    app.press("B")
+    assert isinstance(app.screen, MainMenu)
+    again = App(st)
+    assert again.speed() == 0
+
+
+def test_a_speed_set_in_prime_climb_before_the_device_setting_carries_over():
+    from primeplay import save
+    st = MemoryStorage()
+    save.write(st.nvm, {"prefs": {"climb": {"speed": 2}}})
+    assert App(st).speed() == 2
+    st = MemoryStorage()
+    save.write(st.nvm, {"prefs": {"speed": 9}})
+    assert App(st).speed() == 1
+
+
+def test_a_setup_opens_on_start_and_a_on_a_row_says_how_to_change_it():
+    app = App()
+    menu = Rows(app, 8)
+    changed = []
+    menu.change = lambda i, step: changed.append((i, step))
+    app.go(menu)
+    app.scene()
+    assert menu.layout()[menu.cursor][0] == "start"
+    app.press("DOWN")
+    for _ in range(3):
+        app.press("A")
+    assert changed == []
+    assert shown(app)[1][-1] == "LEFT/RIGHT: change"
+    app.press("RIGHT")
+    assert changed == [(0, 1)] and "LEFT/RIGHT: change" not in shown(app)[1]

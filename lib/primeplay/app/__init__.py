@@ -42,9 +42,14 @@ def __getattr__(name):
                           globals(), name)
 
 
-# The app's own remembered settings (none yet).  A game's are under its
-# registry key (``App.game_prefs``), defaults and checks its own.
-DEFAULT_PREFS = {}
+# The app's own remembered settings, the device's: "speed", how long a
+# computer's turn stays on screen in every game (SPEEDS).  A game's are
+# under its registry key (``App.game_prefs``), defaults and checks its own.
+DEFAULT_PREFS = {"speed": 1}
+SPEEDS = ("slow", "normal", "fast", "instant")
+# A computer's pauses and pages by speed, times the game's normal time,
+# in eighths: slow doubles them, fast is under half, instant none.
+_PACE = (16, 8, 3, 0)
 
 # Prime Climb's settings as builds before App.game_prefs saved them: flat
 # in "prefs".  Loading moves them to prefs["climb"].
@@ -276,6 +281,15 @@ class App:
     def has(self, button):
         return button in self.buttons
 
+    def speed(self):
+        """The computer speed, an index into SPEEDS (a device setting)."""
+        return self.prefs["speed"]
+
+    def pace(self, ms):
+        """``ms``, a computer's pause or page at normal speed, at the
+        device's computer speed (0 at instant)."""
+        return ms * _PACE[self.prefs["speed"]] // 8
+
     def new_seed(self):
         """32 bits for a new game's seed, the next of the App's sequence."""
         if self.rng is None:
@@ -331,6 +345,14 @@ class App:
             for k in DEFAULT_PREFS:
                 if k in prefs and type(prefs[k]) == type(DEFAULT_PREFS[k]):
                     self.prefs[k] = prefs[k]
+            # Builds before the device setting kept the speed in Prime
+            # Climb's settings: the player's choice carries over.
+            climb = prefs.get("climb")
+            if "speed" not in prefs and isinstance(climb, dict) and \
+                    type(climb.get("speed")) == int:
+                self.prefs["speed"] = climb["speed"]
+            if self.prefs["speed"] not in (0, 1, 2, 3):
+                self.prefs["speed"] = DEFAULT_PREFS["speed"]
             # A game's own settings, checked when the game asks for them
             # (game_prefs): its module is not loaded yet.
             for e in GAMES:

@@ -140,35 +140,59 @@ class Menu:
         sc.leds = colours.ring(["grey"], self.app.pixels)
 
 
+# What A on a setting row says: A starts, LEFT/RIGHT change (one grammar
+# on every setup of the device).
+CHANGE_NOTE = "LEFT/RIGHT: change"
+
+
 class SetupMenu(Menu):
-    """A game's setup menu: ``layout()`` gives its rows as (key, text);
-    A on "start" calls ``start()``, A elsewhere changes the row like
-    RIGHT, B leaves for the main menu.  ``note(i)`` may say in one line
-    what row ``i``'s setting means (None: nothing to say)."""
+    """A game's setup menu: ``layout()`` gives its rows as (key, text),
+    "start" among them; it opens on Start.  A on Start calls ``start()``;
+    LEFT/RIGHT change a row; A on another row changes nothing (pressed
+    three times it would have turned a setting over unseen) and says
+    which keys do; B leaves for the main menu.  ``note(i)`` may say in
+    one line what row ``i``'s setting means (None: nothing to say)."""
 
     # The rows change only with a press: made once a press, not in each
     # of the fifty scenes a second the loop draws (on the board a still
     # setup menu kept the core awake more than half the time).
     _rows = None
+    _told = False   # A was pressed on a setting row: say which keys change it
+
+    _opened = False  # the cursor has been put on Start
 
     def layout(self):
         return []
 
     def rows(self):
         if self._rows is None:
-            self._rows = [t for _, t in self.layout()]
+            layout = self.layout()
+            if not self._opened:
+                # Here, not in __init__: a setup's rows need the fields
+                # its own __init__ sets after Menu's.
+                self._opened = True
+                for i in range(len(layout)):
+                    if layout[i][0] == "start":
+                        self.cursor = i
+            self._rows = [t for _, t in layout]
         return self._rows
 
     def press(self, name):
         self._rows = None
+        self._told = False
         Menu.press(self, name)
         self._rows = None
+
+    def _note(self):
+        if self._told:
+            return CHANGE_NOTE
+        return Menu._note(self)
 
     def choose(self, i):
         if self.layout()[i][0] == "start":
             self.start()
         else:
-            self.change(i, 1)
+            self._told = True
 
     def back(self):
         self.app.home()
@@ -192,8 +216,9 @@ class MainMenu(Menu):
         for e in GAMES:
             self.entries.append(e[0])
             self.names.append(e[1])
-        self.entries += ["explorer", "judge", "cards"]
-        self.names += ["Colour explorer", "Prime judge", "Judge cards"]
+        self.entries += ["explorer", "judge", "cards", "settings"]
+        self.names += ["Colour explorer", "Prime judge", "Judge cards",
+                       "Settings"]
 
     def rows(self):
         return self.names
@@ -205,6 +230,8 @@ class MainMenu(Menu):
             key = self.app.saved_key
             self.app.switch("resume", games.name(key),
                             games.entry(key).detail(self.app.saved_game))
+        elif e == "settings":
+            self.app.go(DeviceSettings(self.app))
         elif e == "explorer":
             from primeplay.app.explorer import Explorer
             self.app.go(Explorer(self.app))
@@ -218,6 +245,30 @@ class MainMenu(Menu):
             self.app.push(replace_question(self.app, e))
         else:
             start_game(self.app, e)
+
+
+class DeviceSettings(Menu):
+    """The device's own settings, for every game: the computer speed.
+    LEFT/RIGHT change a row, A too (there is no Start here), B goes back
+    to the main menu; every change is remembered at once."""
+
+    def rows(self):
+        from primeplay.app import SPEEDS
+        return ["CPU speed: " + SPEEDS[self.app.speed()]]
+
+    def note(self, i):
+        return "A hurries a CPU turn"
+
+    def choose(self, i):
+        self.change(i, 1)
+
+    def change(self, i, step):
+        p = self.app.prefs
+        p["speed"] = (p["speed"] + step) % 4
+        self.app.store_soon()
+
+    def back(self):
+        self.app.go(MainMenu(self.app))
 
 
 def start_game(app, key):

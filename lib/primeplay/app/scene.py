@@ -33,11 +33,16 @@ BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B",
 class Scene:
     """A frame: its items and the LED colours that go with it."""
 
-    __slots__ = ("items", "leds")
+    __slots__ = ("items", "leds", "hand", "handoff")
 
     def __init__(self, items=None, leds=None):
         self.items = items if items is not None else []
         self.leds = leds if leds is not None else []
+        # Whose hidden cards this frame shows (a seat number), and which
+        # seat a "Pass to" frame asks for: what keeps a hand hidden is
+        # checked on these (the fuzzer's invariant), not on the pixels.
+        self.hand = None
+        self.handoff = None
 
     def text(self, x, y, text, scale=1, colour=1):
         self.items.append(("text", x, y, text, scale, colour))
