@@ -595,6 +595,93 @@ def test_skip_regardless_of_the_card_count_and_not_a_pass():
     assert g.state.passes == passes and g.current == A
 
 
+# Seed 52, every advanced rule, 3 players: the first 36 moves of the game
+# the computers (normal, strong, normal) played, as they played it before
+# the ruling below; player A is left holding two SKIP cards and leads.
+SEED52_MOVES = [
+    ('play', (8,), (2,)), ('play', (16,), (5,)), ('play', (24,), (7,)),
+    ('play', (34,), (11,)), ('draw',), ('play', (44,), (19,)), ('draw',),
+    ('pass',), ('draw',), ('pass',), ('play', (4, 1, 9), (1, 0, 3)),
+    ('play', (6, 5, 30), (2, 2, 9)), ('play', (15, 2, 29), (4, 1, 9)),
+    ('draw',), ('pass',), ('draw',), ('pass',), ('play', (22,), (7,)),
+    ('draw',), ('pass',), ('play', (35,), (11,)), ('play', (39,), (13,)),
+    ('draw',), ('pass',), ('draw',), ('pass',), ('play', (23,), (7,)),
+    ('draw',), ('play', (33,), (11,)), ('draw',), ('pass',),
+    ('play', (42,), (17,)), ('draw',), ('pass',), ('draw',), ('pass',)]
+
+
+def test_two_skips_may_play_skip_seed_52():
+    # "If this is the only card left in your hand, you must draw a card":
+    # with two SKIPs, playing one leaves a SKIP, so SKIP may be played.
+    g = Game.replay(Settings.advanced(3), 52, SEED52_MOVES)
+    s = g.state
+    assert g.current == A and names(g, A) == ["SKIP", "SKIP"]
+    assert not s.area and not s.drawn
+    assert not rules.must_draw(s)
+    skips = sorted(s.hands[A])
+    assert g.legal_moves() == [("draw",), ("skip", skips[0]),
+                               ("skip", skips[1]), ("pass",)]
+    ev = g.apply(("skip", skips[0]))
+    assert ev == [("skip", A, B)] and g.current == Cp
+    assert names(g, A) == ["SKIP"]
+
+
+def test_a_lone_skip_draws_but_two_skips_need_not():
+    g = table([["SKIP", "SKIP"], ["[8]", "[1]"], ["[2]"]], skip=True)
+    assert ("skip", g.state.hands[A][0]) in g.legal_moves()
+    g.apply(("pass",))                    # passing is allowed too
+    g = table([["SKIP", "SKIP"], ["[8]", "[1]"], ["[2]"]], skip=True)
+    g.apply(("skip", g.state.hands[A][0]))
+    g.apply(("pass",))                    # C; B was skipped
+    assert g.current == A and names(g, A) == ["SKIP"]
+    assert g.legal_moves() == [("draw",)]  # the lone SKIP: draw first
+    with pytest.raises(IllegalMove, match="draw a card first"):
+        g.apply(("skip", g.state.hands[A][0]))
+
+
+SKIP_DECK = Game(Settings.advanced(3), 0).state.cards
+SKIP_IDS = [c for c in range(len(SKIP_DECK)) if SKIP_DECK[c][0] == C.SKIP]
+OTHER_IDS = [c for c in range(len(SKIP_DECK)) if SKIP_DECK[c][0] != C.SKIP]
+
+
+@hsettings(max_examples=150, deadline=None)
+@given(st.integers(1, 2), st.lists(st.sampled_from(OTHER_IDS), max_size=8,
+                                   unique=True),
+       st.booleans(), st.sampled_from([None, 1, 2, 3]), st.integers(1, 2),
+       st.booleans())
+def test_skip_is_playable_with_any_other_card_in_hand(nskip, others, drawn,
+                                                      top, who, deck_empty):
+    # A SKIP may be played in phase 2 by any hand that holds another card
+    # too (another SKIP included), whatever the area, drawn or not, deck
+    # or no deck; a lone SKIP never, and it must draw while it can.
+    hand = SKIP_IDS[:nskip] + list(others)
+    g = Game(Settings.advanced(3), 0)
+    s = g.state
+    rest = [c for c in range(len(s.cards)) if c not in hand]
+    s.hands = [list(hand), rest[:4], rest[4:8]]
+    s.deck = [] if deck_empty else rest[8:]
+    s.discard = []
+    s.area = []
+    s.last = -1
+    if top is not None:
+        s.area = [(who, (rest[-1],) * top, (1,) * top,
+                   {1: 3, 2: 53, 3: 211}[top])]
+        s.last = s.area[0][0]
+    s.current = 0
+    s.drawn = drawn
+    g.edited()
+    moves = g.legal_moves()
+    for c in SKIP_IDS[:nskip]:
+        if len(hand) > 1:
+            assert ("skip", c) in moves
+            assert rules.is_legal(s, ("skip", c))
+        else:
+            assert ("skip", c) not in moves
+            assert not rules.is_legal(s, ("skip", c))
+    assert rules.must_draw(s) == (len(hand) == 1 and not drawn
+                                  and not deck_empty)
+
+
 # ---------------------------------------------------------------- multi, [0]
 
 def test_multi_card_is_played_as_the_number_declared():

@@ -78,10 +78,15 @@ House rulings (every point the rulebook leaves open, decided once here):
    the new round.  A SKIP turn "ends immediately (you don't resolve phases
    3 and later)": no win check, no round end, no Draw 2; the turn goes to
    the player after the next.
-10. SKIP "may not be kept as the last card": it cannot be played as the
-   last card of a hand, and a hand of only SKIP cards must draw first if
-   anything can be drawn (then it may play SKIP, pass, ...).  Played with
-   3 players only (``Settings.validate`` refuses it for 2).
+10. SKIP: "You may not keep this card as the last card in your hand.
+   If this is the only card left in your hand, you must draw a card at
+   the start of your turn" and "you cannot win the game by playing the
+   SKIP card as last".  So a SKIP is never played as the last card of a
+   hand, and only a lone SKIP (the hand is that one card) must draw first,
+   if anything can be drawn (then it may play SKIP, pass, ...).  A hand
+   of two SKIPs is not a lone SKIP: playing one leaves a card, so it may
+   play SKIP, draw or pass like any hand.  Played with 3 players only
+   (``Settings.validate`` refuses it for 2).
 11. Setup: "Randomly determine the start player" (the Rng), then 10 cards
    each, dealt one at a time from the start player on.
 12. The game ends when a player's hand is empty at the end of their turn.
@@ -203,15 +208,13 @@ def can_draw(state, p):
 
 
 def must_draw(state):
-    """A hand of SKIP cards only must draw before anything else (ruling 10)."""
+    """A lone SKIP (the hand is one SKIP card) must draw before anything
+    else (ruling 10)."""
     if state.drawn or state.phase != TURN:
         return False
     hand = state.hands[state.current]
-    if not hand:
+    if len(hand) != 1 or state.cards[hand[0]][0] != C.SKIP:
         return False
-    for c in hand:
-        if state.cards[c][0] != C.SKIP:
-            return False
     return can_draw(state, state.current)
 
 
@@ -497,7 +500,8 @@ def check(state, move):
             raise IllegalMove("card %d is not a D card in your hand" % move[1])
         return
     if must_draw(state):
-        raise IllegalMove("SKIP may not be your last card: draw a card first")
+        raise IllegalMove("a lone SKIP may not be your last card: draw a card "
+                          "first")
     if kind == "pass":
         return
     if kind == "skip":
