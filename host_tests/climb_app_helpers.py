@@ -1,7 +1,7 @@
 """Prime Climb through the app's buttons, as a player would press them.
 
 ``Table`` starts a game from the main menu with the setup's prefs set
-(players, seats, variant, computer speed) and plays it: ``choose(move)``
+(players, seats, variant; the device's computer speed) and plays it: ``choose(move)``
 walks the cursor with UP/DOWN (what to use) and LEFT/RIGHT (how) until
 the preview is ``move`` and presses A; ``play(limit)`` plays the human
 seats with the computer player's choices, pressing the buttons for them.
@@ -27,13 +27,12 @@ class Table(ButtonTable):
         for i in range(len(seats)):
             p["seats"][i] = seats[i]
         if speed is not None:
-            p["speed"] = speed
+            self.app.prefs["speed"] = speed     # the device's setting
         for k in (prefs or {}):
             p[k] = prefs[k]
         self.press("A")             # Prime Climb, the first game
         self.wait(100)
-        self.press("UP")            # wraps to "Start"
-        self.press("A")
+        self.press("A")             # its setup opens on Start
         self.wait(100)
         self.skip_news()
 

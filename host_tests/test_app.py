@@ -79,8 +79,7 @@ def start_climb(app, players=2, seats=(0, 1), variant="standard"):
     (app.press("A"), frame(app)) if isinstance(app.screen, MainMenu) and \
         app.screen.entries[app.screen.cursor] == "climb" else None
     assert isinstance(app.screen, ClimbSetup)
-    app.press("UP")                      # wraps to "Start"
-    app.press("A")
+    app.press("A")                       # the setup opens on Start
     frame(app)                           # "Loading...", then the game
     assert isinstance(app.screen, ClimbPlay)
     return app.screen
@@ -237,7 +236,8 @@ def test_save_after_each_turn_and_continue_after_power_up():
 def test_remembered_defaults_survive_power_up():
     store = MemoryStorage()
     app = App(storage=store)
-    app.press("A")                           # setup
+    app.press("A")                           # setup, on Start
+    app.press("DOWN")
     app.press("RIGHT")                       # variant: Double Time
     app.press("B")                           # back: stored
     frame(app)                               # ...after the menu is shown
@@ -308,6 +308,7 @@ def test_legacy_blob_storage_still_works():
     store = Blob()
     app = App(storage=store)
     app.press("A")
+    app.press("DOWN")
     app.press("RIGHT")
     app.press("B")
     frame(app)
@@ -408,8 +409,7 @@ def test_own_cards_from_cards_txt_join_the_deck():
     app.press("A")
     frame(app)                           # "Loading...", then the setup
     assert "Own cards: 2 on" in app.screen.rows()
-    app.press("UP")
-    app.press("A")
+    app.press("A")                       # Start, where the setup opens
     frame(app)
     scr = app.screen
     assert isinstance(scr, ClimbPlay)
@@ -422,8 +422,8 @@ def test_own_cards_can_be_left_out():
     app.press("A")
     frame(app)                           # "Loading...", then the setup
     setup = app.screen
-    row = [k for k, _ in setup.layout()].index("own")
-    setup.cursor = row
+    while setup.layout()[setup.cursor][0] != "own":
+        app.press("DOWN")
     app.press("RIGHT")
     assert "Own cards: 2 off" in app.scene().texts()   # scrolled into view
     app.press("UP")
@@ -458,7 +458,6 @@ def test_out_of_range_prefs_in_a_valid_record_fall_back_to_defaults():
     assert p["cards"] == 1
     assert p["best"] == {}
     app.press("A")                         # the setup menu works
-    app.press("UP")
     app.press("A")
     frame(app)
     assert isinstance(app.screen, ClimbPlay)

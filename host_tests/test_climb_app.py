@@ -9,6 +9,7 @@ from climb_app_helpers import Table
 from primeplay.app import App
 from primeplay.climb.track import ADD
 from primeplay.climb.rules import new_game
+from primeplay.climb.bot import Bot
 
 
 def default_ok(play, last):
@@ -127,6 +128,50 @@ def test_computer_speed_sets_how_long_its_move_is_shown():
     assert slow * 50 >= 1800 - 50 and instant <= 1
 
 
+def computer_step(t):
+    """What a computer's turn shows now: the screen on top (its news page),
+    the play screen's mode, the move previewed, the board after a roll,
+    the position."""
+    play = t.play
+    scr = t.app.screen
+    s = play.state
+    return (id(scr), getattr(scr, "lines", None), play.mode, play.bot_move,
+            play.peeking(), s.turn, tuple(s.pos), tuple(s.dice))
+
+
+@pytest.mark.parametrize("seats", [(1, 1), (0, 2, 3)])
+def test_a_hurries_every_step_of_a_computers_turn(seats):
+    # At the slowest speed, A on any step of a computer's turn (its roll,
+    # the dice in the air, thinking, its previewed move, its news pages,
+    # the board after its roll) goes on to the next step at once.
+    t = Table(seed=7, players=len(seats), seats=seats, speed=0)
+    advisor = Bot()
+    play = t.play
+    kinds = set()
+    for _ in range(1500):
+        if play.mode == "over" or len(kinds) >= 6 and play.state.turn > 8:
+            break
+        scr = t.app.screen
+        human = scr is play and not play.is_bot() or \
+            scr is not play and getattr(scr, "until", 0) is None
+        if human:
+            # A human's own step: play it (news waits for its reader).
+            if scr is not play or play.peeking():
+                t.press("A")
+            elif play.mode == "roll":
+                t.roll()
+            elif play.mode in ("move", "action"):
+                t.choose(advisor.choose(play.state))
+            continue
+        before = computer_step(t)
+        kinds.add("news" if scr is not play else "peek" if play.peeking()
+                  else play.mode + ("" if play.bot_move is None else "+"))
+        t.press("A")
+        t.wait(50)
+        assert computer_step(t) != before, before
+    assert play.mode == "over" or play.state.turn > 8
+    assert {"roll", "move+", "news"} <= kinds, kinds
+
 def test_setup_cycles_each_seat_human_easy_normal_hard():
     from primeplay.app.climb_setup import ClimbSetup
     from primeplay.climb.bot import EASY, NORMAL, HARD
@@ -149,31 +194,50 @@ def test_setup_cycles_each_seat_human_easy_normal_hard():
                                     "P2 yellow:CPU normal",
                                     "P2 yellow: CPU hard",
                                     "P2 yellow: human"]
-    assert "speed" not in rows
+    assert rows[0] == "start"
     t.press("RIGHT")
     t.press("RIGHT")
     t.press("RIGHT")                    # hard
-    assert "speed" in [k for k, _ in menu.layout()]
-    t.press("UP")
-    t.press("UP")
+    # How fast a computer plays is the device's setting, not a row here.
+    assert "speed" not in [k for k, _ in menu.layout()]
     while menu.layout()[menu.cursor][0] != "start":
-        t.press("DOWN")
+        t.press("UP")
     t.press("A")
     t.wait(100)
     assert [b.level if b else 0 for b in t.play.bots] == [0, HARD]
 
 
-def test_prefs_keep_levels_and_speed_and_drop_what_is_out_of_range():
+def test_prefs_keep_levels_and_drop_what_is_out_of_range():
     from primeplay.climb import PREFS, sanitize
-    p = dict(PREFS, seats=[0, 3, 2, 1], speed=3, best={})
+    p = dict(PREFS, seats=[0, 3, 2, 1], best={})
     sanitize(p)
-    assert p["seats"] == [0, 3, 2, 1] and p["speed"] == 3
+    assert p["seats"] == [0, 3, 2, 1]
     for bad in ({"seats": [0, 4, 0, 0]}, {"seats": [0, True, 0, 0]},
-                {"speed": 4}, {"speed": -1}):
+                {"seats": [0, 1]}):
         p = dict(PREFS, best={})
         p.update(bad)
         sanitize(p)
-        assert p["seats"] == PREFS["seats"] and p["speed"] == PREFS["speed"]
+        assert p["seats"] == PREFS["seats"]
+
+
+def test_an_old_saves_climb_speed_becomes_the_devices_and_leaves_the_prefs():
+    # Builds before the device setting kept the computer speed in Prime
+    # Climb's settings: it carries over, and the game's prefs drop it.
+    from primeplay import save
+    from primeplay.climb import PREFS
+    from app_table import Nvm
+    st = Nvm()
+    save.write(st.nvm, {"prefs": {"climb": {"speed": 3, "players": 3}}})
+    app = App(st)
+    assert app.speed() == 3
+    p = app.game_prefs("climb")
+    assert "speed" not in p and "speed" not in PREFS and p["players"] == 3
+    t = Table(seed=2, seats=(1, 1), app=app)
+    t.press("A")
+    t.wait(100)
+    t.press("A")                        # Start
+    t.wait(100)
+    assert t.play.speed == 3
 
 
 # ------------------------------------------------------------- news
@@ -591,6 +655,8 @@ def test_the_setup_describes_each_variant_in_a_line():
     t = Table(app=App(seed=2))
     menu = setup_menu(t)
     notes = []
+    assert menu.layout()[menu.cursor][0] == "start"
+    t.press("DOWN")
     for _ in VARIANTS:
         assert menu.layout()[menu.cursor][0] == "variant"
         notes.append(menu.note(menu.cursor))
@@ -624,8 +690,7 @@ def test_the_start_rolls_are_told_before_the_first_turn(monkeypatch):
     p["seats"][0:2] = [0, 1]
     t.press("A")
     t.wait(100)
-    t.press("UP")
-    t.press("A")
+    t.press("A")                        # Start
     t.wait(200)
     news = t.app.screen
     assert isinstance(news, News)
@@ -705,9 +770,9 @@ a = App(seed=%d)
 p = a.game_prefs("climb")
 p["players"] = 3
 p["seats"][0:3] = [0, 3, 0]
-p["speed"] = 2
+a.prefs["speed"] = 2
 a.press('A'); a.scene(); a.tick(1)
-a.press('UP'); a.press('A'); a.scene(); a.tick(2)
+a.press('A'); a.scene(); a.tick(2)
 t = 2
 keys = ('A', 'UP', 'RIGHT', 'DOWN', 'A', 'A', 'UP', 'UP', 'A', 'A', 'A',
         'DOWN', 'LEFT', 'A', 'B', 'A', 'RIGHT', 'A', 'A')

@@ -40,7 +40,9 @@ page at a time; only a computer's own news goes on by itself) and the
 pause menu (``Pause``: resume, or save and quit).
 
 Computer seats play the same screens: "thinking", then the preview of
-the move chosen, for a time set by the computer speed (prefs "speed").
+the move chosen, for a time set by the device's computer speed
+(``App.speed``, the main menu's Settings).  A hurries every step of a
+computer's turn (its roll, its move, its news, the board after its roll).
 """
 
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, DIE_SIZE, wrap
@@ -54,8 +56,8 @@ from primeplay.climb.track import (OP_SYMBOLS, to_space, ADD, SUB, MUL, DIV,
 from primeplay.climb.settings import THERE_AND_BACK
 
 ROLL_MS = 700        # dice tumbling
-# By the computer speed setting (climb_setup.SPEEDS: slow, normal, fast,
-# instant): how long a computer's chosen move is shown before it is made
+# By the device's computer speed (App.speed, primeplay.app.SPEEDS: slow,
+# normal, fast, instant): how long a computer's chosen move is shown before it is made
 # (and its dice tumble), and how long its news pages stay.
 BOT_MS = (1800, 900, 400, 0)
 BOT_ROLL_MS = (ROLL_MS, ROLL_MS, 350, 0)
@@ -86,8 +88,6 @@ class ClimbPlay:
             # does not need to give up.
             from primeplay.climb.bot import Bot
             self.bots = [Bot(s) if s else None for s in seats]
-        import primeplay.climb
-        self.speed = app.game_prefs("climb", primeplay.climb)["speed"]
         self.mode = "roll"
         self.until = 0
         self.group = 0
@@ -133,6 +133,12 @@ class ClimbPlay:
     @property
     def state(self):
         return self.game.state
+
+    @property
+    def speed(self):
+        """The device's computer speed (App.speed), an index into BOT_MS,
+        NEWS_BOT_MS and PEEK_BOT_MS."""
+        return self.app.speed()
 
     def is_bot(self):
         return self.bots[self.state.current] is not None
@@ -313,14 +319,24 @@ class ClimbPlay:
             if was:
                 return      # it only takes the board away
         if mode == "rolling" or self.is_bot():
-            # A computer is playing, or the dice are in the air.
-            if name == "B" and mode != "rolling":
+            # A computer is playing, or the dice are in the air: A (or
+            # ROLL) hurries it on to its next step, B pauses.
+            if name in ("A", "ROLL"):
+                self._hurry()
+            elif name == "B" and mode != "rolling":
                 self._pause()
             return
         # A human's press: its code is loaded with the first one, so a
         # game of computers alone does without it.
         from primeplay.app.climb_human import press
         press(self, name)
+
+    def _hurry(self):
+        """A during a computer's turn (or the dice's tumble): its next step
+        comes on the next tick, whatever the computer speed."""
+        if self.mode == "roll":
+            self._start_roll()
+        self.until = self.app.now
 
     def _pause(self):
         # "Save and quit": the save holds the game as of the last

@@ -1,4 +1,5 @@
-"""Prime Climb's setup menu: the variant, players, who is a computer and
+"""Prime Climb's setup menu: Start first (A, A from the main menu starts
+the remembered game), then the variant, players, who is a computer and
 the variant's options, remembered in the game's prefs
 (``App.game_prefs("climb")``: defaults and checks in ``primeplay.climb``).
 
@@ -47,14 +48,12 @@ RULINGS = (
 )
 RULING_KEYS = tuple([r[0] for r in RULINGS])
 
-# The prefs' "speed": how long a computer's steps and news stay on screen
-# (climb_screen's tables are indexed by it).
-SPEEDS = ("slow", "normal", "fast", "instant")
-
 
 class ClimbSetup(SetupMenu):
-    """Players, who is a computer, the variant and its options: the
-    choices are remembered in the game's prefs (and saved)."""
+    """Start, then players, who is a computer, the variant and its
+    options: the choices are remembered in the game's prefs (and saved).
+    How fast a computer plays is the device's setting (the main menu's
+    Settings), for every game."""
 
     def __init__(self, app):
         SetupMenu.__init__(self, app)
@@ -74,7 +73,8 @@ class ClimbSetup(SetupMenu):
     def layout(self):
         """The rows as (key, text)."""
         p = self.p
-        out = [("variant", "Game: %s" % VARIANTS[self._variant()][1])]
+        out = [("start", "Start"),
+               ("variant", "Game: %s" % VARIANTS[self._variant()][1])]
         if not self._solo():
             out.append(("players", "Players: %d" % p["players"]))
         for s in range(self._players()):
@@ -85,8 +85,6 @@ class ClimbSetup(SetupMenu):
                 # normal" still reads, "P2 yellow: CPU norma" does not.
                 text = text.replace(": ", ":")
             out.append(("seat%d" % s, text))
-        if any(p["seats"][:self._players()]):
-            out.append(("speed", "CPU speed: %s" % SPEEDS[p["speed"]]))
         if not self._solo():
             out.append(("cards", "Prime Cards: %s" % ("on" if p["cards"]
                                                       else "off")))
@@ -102,7 +100,6 @@ class ClimbSetup(SetupMenu):
                 out.append(("station2", "3rd station: %s" % (
                     more[1] or "none")))
         out += self._rulings()
-        out.append(("start", "Start"))
         return out
 
     def _rulings(self):
@@ -128,8 +125,6 @@ class ClimbSetup(SetupMenu):
             s = int(key[4:])
             i = SEAT_ORDER.index(p["seats"][s])
             p["seats"][s] = SEAT_ORDER[(i + step) % len(SEAT_ORDER)]
-        elif key == "speed":
-            p["speed"] = (p["speed"] + step) % len(SPEEDS)
         elif key == "cards":
             p["cards"] = 1 - p["cards"]
         elif key == "own":

@@ -63,7 +63,8 @@ PRESETS = tuple([v[0] for v in VARIANTS])
 PREFS = {
     "players": 2,
     "seats": [0, 1, 1, 1],      # 0 human, else a computer level
-    "speed": 1,                 # slow, normal, fast, instant
+    # (No "speed": how fast a computer plays is the device's setting,
+    # App.speed; a speed older builds kept here carries over at load.)
     "variant": "standard",
     "cards": 1,
     "station": 53,
@@ -85,7 +86,7 @@ def sanitize(p):
     every field of PREFS, of its type (so no bools where ints belong)."""
     for k, ok in (("players", (1, 2, 3, 4)), ("variant", PRESETS),
                   ("station", WAY_STATION_CHOICES), ("cards", (0, 1)),
-                  ("own_cards", (0, 1)), ("speed", (0, 1, 2, 3)),
+                  ("own_cards", (0, 1)),
                   ("first", (0, 1)), ("curse_mirror", (0, 1)),
                   ("both_out", (0, 1)), ("station_mid_move", (0, 1))):
         if p[k] not in ok:
