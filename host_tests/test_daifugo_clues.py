@@ -21,6 +21,8 @@ SETTINGS = [
     Settings(players=2, zero=True),
     Settings(players=2, multi59=True),
     Settings(players=2, multi468=True),
+    Settings(learner=True),
+    Settings.advanced(3, multi_in_three=True, learner=True),
 ]
 
 
@@ -191,7 +193,8 @@ def test_the_rulebooks_clue_example():
     assert p[10][1:3] == (False, True)
     # "he decides to form [73]. It indeed is a prime number!"
     assert p[7][1:3] == (True, True)
-    lines = clues.clue_lines(cards, [find(cards, "[3]")], Settings())
+    lines = clues.clue_lines(cards, [find(cards, "[3]")],
+                             Settings(learner=True))
     assert "5:53" in " ".join(lines) and "10:103" in " ".join(lines)
 
 
@@ -214,12 +217,15 @@ def test_the_rulebooks_plays_are_among_the_primes():
     # 3 cards need the icon: [3][9][7] without it forms nothing.
     plain = [find(cards, "[3]"), find(cards, "[9]"), find(cards, "[7]")]
     assert clues.primes_of(cards, plain, s) == []
+    s.learner = True
     lines = clues.clue_lines(cards, plain, s)
     assert "icon" in " ".join(lines)
 
 
 def test_clue_lines_text():
-    s = Settings()
+    # With the learner's prime check on: the orders that are prime, and
+    # what picked cards make.
+    s = Settings(learner=True)
     cards = deck(s)
     assert clues.clue_lines(cards, [find(cards, "[7]")], s) == [
         "[7] primes with:",
@@ -228,15 +234,16 @@ def test_clue_lines_text():
         "10:107  12:127",
         "13:137  19:719 197",
         "%d partner cards" % brute_count(cards, find(cards, "[7]")),
+        "Green: 7 is prime",
     ]
     assert clues.clue_lines(cards, [find(cards, "[1]")], s)[1].startswith(
         "1:11  ")       # [1][1] is 11 either way: once
     assert clues.clue_lines(cards, [find(cards, "[2]"), find(cards, "[4]")],
                             s) == ["[2][4] make:", "no prime in any order"]
-    adv = Settings.advanced(3)
+    adv = Settings.advanced(3, learner=True)
     acards = deck(adv)
     assert clues.clue_lines(acards, [find(acards, "[0]")], adv) == \
-        ["[0]: no 2-card prime"]
+        ["[0]: no 2-card prime", "Orange: 0 not prime"]
     lines = clues.clue_lines(acards, [find(acards, "[5/9]")], adv)
     assert lines[0] == "[5/9] primes with:" and "as 5:" in lines
     assert "as 9:" in lines
@@ -249,6 +256,47 @@ def test_clues_off():
     assert clues.primes_of(cards, [find(cards, "[7]")], s) == [7]
 
 
+def test_the_hints_say_what_the_printed_card_says():
+    # "7. Anatomy of Cards": the partners, their count and the colour;
+    # "This doesn't tell you in which order you should play the card".
+    s = Settings()
+    cards = deck(s)
+    seven = find(cards, "[7]")
+    lines = clues.clue_lines(cards, [seven], s)
+    assert lines == [
+        "[7] primes with:",
+        "1 3 4 6 9 10 12 13 19",
+        "in some order.",
+        "%d partner cards" % brute_count(cards, seven),
+        "Green: 7 is prime",
+    ]
+    assert clues.clue_lines(cards, [find(cards, "[12]")], s)[-1] == \
+        "Orange: 12 not prime"
+    # No order is given, and no prime of picked cards: that is the
+    # learner's check, off by default.
+    assert "71" not in " ".join(lines)
+    assert clues.clue_lines(cards, [seven, find(cards, "[1]")], s) == []
+    learner = Settings(clues=False, learner=True)
+    assert "71" in " ".join(clues.clue_lines(cards, [seven,
+                                                     find(cards, "[1]")],
+                                             learner))
+
+
+def test_every_card_says_what_it_does():
+    s = Settings.advanced(3)
+    cards = deck(s)
+    seen = {}
+    for c in range(len(cards)):
+        lines = clues.about(cards[c])
+        assert lines and all(0 < len(x) <= clues.WIDTH for x in lines)
+        seen[cards[c][4] + ("*" if cards[c][2] else "")] = " ".join(lines)
+    assert "draw 2" in seen["[10]"] and "Stop" in seen["[12]"]
+    assert "3 cards" in seen["[9]*"] and "first digit" in seen["[0]"]
+    assert "draw 2 cards" in seen["D"] and "discard 1" in seen["D"]
+    assert "skipped" in seen["SKIP"]
+    assert "4, 6 or 8" in seen["[4/6/8]"]
+
+
 def test_the_package_names_clue_lines():
     import primeplay.daifugo as D
     assert D.clue_lines is clues.clue_lines
@@ -257,7 +305,8 @@ def test_the_package_names_clue_lines():
 
 CLUE_GUEST = """
 from primeplay.daifugo import Settings, rules, clues
-for s in (Settings(), Settings.advanced(3, multi_in_three=True)):
+for s in (Settings(), Settings.advanced(3, multi_in_three=True),
+          Settings.advanced(3, multi_in_three=True, learner=True)):
     cards = rules.new_game(s, 0).cards
     for c in range(len(cards)):
         print("|".join(clues.clue_lines(cards, [c], s)))

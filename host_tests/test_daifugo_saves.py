@@ -152,3 +152,36 @@ def test_the_reasons_read_the_same_on_micropython():
         except SaveError as e:
             want.append(str(e))
     assert mpvm.run_unix(code, heapsize="1M").splitlines() == want
+
+
+# ------------------------------------------------ what the device tells
+
+def test_the_card_hints_and_the_learners_check_are_saved_with_the_game():
+    for clues in (False, True):
+        for learner in (False, True):
+            st_ = Settings(3, clues=clues, learner=learner)
+            s = turn_starts(st_, 5)[3]
+            g = json.loads(json.dumps(saves.play(s, [0, 1, 2], 5, [0, 0, 0],
+                                                 2)))
+            assert g["state"]["settings"]["clues"] is clues
+            assert g["state"]["settings"]["learner"] is learner
+            back = saves.unpack(decode(encode({"g": g}))["g"])[0]
+            assert (back.settings.clues, back.settings.learner) == \
+                (clues, learner)
+            assert saves.told(g) == []
+
+
+def test_a_save_from_before_the_split_loads_and_says_what_it_lacks():
+    # Builds before saved neither: the game loads, and the screen takes
+    # both from the remembered settings (DaifugoPlay.resume).
+    g = json.loads(json.dumps(good_play()))
+    del g["state"]["settings"]["clues"]
+    del g["state"]["settings"]["learner"]
+    state = saves.unpack(g)[0]
+    assert state.settings.players == 3
+    assert saves.told(g) == ["clues", "learner"]
+
+
+def test_a_damaged_hint_setting_is_refused():
+    assert damaged(put(("state", "settings", "learner"), 1)) == "bad learner"
+    assert damaged(put(("state", "settings", "clues"), "on")) == "bad clues"

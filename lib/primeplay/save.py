@@ -84,7 +84,9 @@ WORDS = ("prefs", "climb", "state", "seats", "seed", "settings", "pos",
          # Prime Climb, issue 10: the per-player tally, the rulings'
          # switches, the computer's speed, more Way Stations
          "tally", "start_roll", "curse_mirror", "both_out",
-         "station_mid_move", "speed", "stations")
+         "station_mid_move", "speed", "stations",
+         # Prime Daifugo: the learner's prime check, saved with the game
+         "learner")
 
 
 class SaveError(ValueError):

@@ -27,8 +27,11 @@ prime it forms.
   cards and the icon for 3, the optional multi-number rule, no leading
   [0]), but as a lead: the play area and its card count are ignored.
 * ``clue_lines(cards, cids, settings)``: the clue as short lines for the
-  128x64 screen (at most ``WIDTH`` = 21 characters each); [] when the
-  setting ``settings.clues`` is off.
+  128x64 screen (at most ``WIDTH`` = 21 characters each): with the card
+  hints (``settings.clues``) what the printed card shows, with the
+  learner's check (``settings.learner``) the primes themselves; [] with
+  neither.
+* ``about(card)``: what a card does, in words (its power, the icon).
 
 Pure functions of the card tuple: nothing here looks at hands, so a
 clue never tells where the other cards are.
@@ -264,7 +267,7 @@ def _names(cards, cids):
     return "".join([C.card_text(cards[c]) for c in cids])
 
 
-def _one(cards, cid, out):
+def _one(cards, cid, out, learner):
     card = cards[cid]
     name = C.card_text(card)
     if not _formable(card):
@@ -273,45 +276,103 @@ def _one(cards, cid, out):
     n = partner_count(cards, cid)
     if not n:
         out.append(name + ": no 2-card prime")
-        return
-    out.append(name + " primes with:")
-    multi = len(card[1]) > 1
-    for v in card[1]:
-        ps = partners(cards, v, cid)
-        if not ps:
-            continue
-        if multi:
-            out.append("as %d:" % v)
-        _pack([_entry(v, p) for p in ps], "  ", out)
-    out.append("%d partner card%s" % (n, "" if n == 1 else "s"))
+    else:
+        out.append(name + " primes with:")
+        multi = len(card[1]) > 1
+        for v in card[1]:
+            ps = partners(cards, v, cid)
+            if not ps:
+                continue
+            if multi:
+                out.append("as %d:" % v)
+            if learner:
+                _pack([_entry(v, p) for p in ps], "  ", out)
+            else:
+                # The printed card: the partners, not the order.
+                _pack([str(p[0]) for p in ps], " ", out)
+        if not learner:
+            out.append("in some order.")
+        out.append("%d partner card%s" % (n, "" if n == 1 else "s"))
+    if card[0] == C.NUMBER:
+        v = card[1][0]
+        # The printed card's colour: green is prime, orange is not.
+        out.append("Green: %d is prime" % v if is_prime(v) else
+                   "Orange: %d not prime" % v)
+
+
+# What each kind of card does, for the player who asks (about()).
+_ABOUT = {
+    C.DRAW: "D: instead of drawing, draw 2 cards, then discard 1. "
+            "A on it plays it.",
+    C.SKIP: "SKIP: the next player is skipped. Play it on its own, "
+            "never as your last card.",
+}
+
+
+def about(card):
+    """What ``card`` does, as lines of at most WIDTH characters: its
+    power, the 3-cards icon, a multi-number card's numbers."""
+    text = _ABOUT.get(card[0])
+    if text is None:
+        vs = card[1]
+        name = C.card_text(card)
+        if len(vs) > 1:
+            text = "%s: play it as %s. A on it again changes it." % (
+                name, ", ".join([str(v) for v in vs[:-1]]) + " or " +
+                str(vs[-1]))
+        elif vs[0] == C.DRAW_TWO:
+            text = name + ": Draw 2. While it is on top, whoever passes " \
+                          "must draw 2 cards."
+        elif vs[0] == C.STOP:
+            text = name + ": Stop. In a prime it ends the round: you " \
+                          "start the next."
+        elif vs[0] == 0:
+            text = "[0] is never the first digit: use it in 3 cards."
+        else:
+            text = "%s: a number card." % name
+        if card[2]:
+            text += " * lets you play 3 cards (single digits)."
+    return wrap(text)
 
 
 def clue_lines(cards, cids, settings):
     """The clue for the selected cards ``cids`` (1-3 ids of ``cards``) as
-    lines of at most WIDTH characters; [] when clues are off.
+    lines of at most WIDTH characters; [] when the settings give none.
 
-    One card, [7] of the basic deck (a partner's value, then the primes
-    the two make, the held card's value first; a multi card gets an "as
-    5:" line for each of its numbers)::
+    One card, with the card hints (``settings.clues``): what the printed
+    card shows, its partners (all of them) and their count, and whether
+    its number is prime (its colour), never the order::
+
+        [7] primes with:
+        1 3 4 6 9 10 12 13 19
+        in some order.
+        25 partner cards
+        Green: 7 is prime
+
+    With the learner's prime check (``settings.learner``) the partners
+    come with the primes they make, the held card's value first (a
+    multi card gets an "as 5:" line for each of its numbers)::
 
         [7] primes with:
         1:71 17  3:73 37
         4:47  6:67  9:79 97
-        10:107  12:127
-        13:137  19:719 197
-        25 partner cards
+        ...
 
-    Two or three cards: every prime they form as a lead, or why none::
+    Two or three cards, with the learner's check only: every prime they
+    form as a lead, or why none::
 
         [3][9]*[7] make:
         379 397 739 937
     """
-    if settings is not None and not getattr(settings, "clues", True):
-        return []
+    hints = settings is None or getattr(settings, "clues", True)
+    learner = settings is not None and getattr(settings, "learner", False)
     out = []
     if len(cids) == 1:
         _check(cards, cids, settings)
-        _one(cards, cids[0], out)
+        if hints or learner:
+            _one(cards, cids[0], out, learner)
+        return out
+    if not learner:
         return out
     primes, why = _primes_and_refusal(cards, cids, settings)
     head = _names(cards, cids)

@@ -22,6 +22,11 @@ from primeplay.save import SaveError, field_error
 
 # The settings a save holds, by name (Settings' own slot names).
 _FLAGS = ("zero", "multi59", "multi468", "skip", "multi_in_three", "strict")
+# And what the device tells the players (the card hints, the learner's
+# prime check): saved with the game since they were split; a save from
+# before has neither, and takes them from the remembered settings when it
+# is resumed (DaifugoPlay.resume), as those builds did with "clues".
+_TOLD = ("clues", "learner")
 
 
 def snapshot(state):
@@ -31,7 +36,7 @@ def snapshot(state):
     st = state.settings
     settings = {"players": st.players, "hand_limit": st.hand_limit,
                 "hand_size": st.hand_size}
-    for k in _FLAGS:
+    for k in _FLAGS + _TOLD:
         settings[k] = getattr(st, k)
     return {
         "settings": settings,
@@ -76,6 +81,11 @@ def _settings(d):
     s = Settings(_int(d["players"], 2, 3, "players"))
     for k in _FLAGS:
         v = d[k]
+        if v is not True and v is not False:
+            raise SaveError("bad %s" % k)
+        setattr(s, k, v)
+    for k in _TOLD:
+        v = d.get(k, getattr(s, k))
         if v is not True and v is not False:
             raise SaveError("bad %s" % k)
         setattr(s, k, v)
@@ -147,6 +157,13 @@ def restore(snap):
     except (KeyError, TypeError, ValueError) as e:
         raise field_error(e)
     return s
+
+
+def told(g):
+    """The names of _TOLD a saved game (checked) does not hold: a save
+    written before they were saved."""
+    d = g["state"]["settings"]
+    return [k for k in _TOLD if k not in d]
 
 
 def check(g):

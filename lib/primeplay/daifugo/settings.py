@@ -12,11 +12,11 @@ from primeplay.daifugo import cards as C
 class Settings:
     __slots__ = ("players", "zero", "multi59", "multi468", "skip",
                  "multi_in_three", "hand_limit", "strict", "hand_size",
-                 "clues")
+                 "clues", "learner")
 
     def __init__(self, players=2, zero=False, multi59=False, multi468=False,
                  skip=False, multi_in_three=False, hand_limit=0,
-                 strict=False, hand_size=10, clues=True):
+                 strict=False, hand_size=10, clues=True, learner=False):
         self.players = players
         # Advanced rules: the cards they add to the deck.
         self.zero = zero
@@ -33,10 +33,15 @@ class Settings:
         # a non-prime play as an illegal move.
         self.strict = strict
         self.hand_size = hand_size
-        # The hand view's clue button (clues.clue_lines): the printed
-        # cards' clues and more.  Off, a game of memory alone; the rules
-        # never look at it.
+        # What the device tells a player; the rules never look at these.
+        # clues: the printed cards' hints ("7. Anatomy of Cards": the
+        # partners of a card, the primes picked cards make; clue_lines),
+        # on as on the cards.  Off, a game of memory alone.
         self.clues = clues
+        # learner: whether the picked cards form a prime, said before they
+        # are played.  Off by default: the rulebook's game is the gamble
+        # ("Try playing your cards even if you are not sure").
+        self.learner = learner
 
     @classmethod
     def advanced(cls, players=3, **kw):
