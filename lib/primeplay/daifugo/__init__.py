@@ -52,7 +52,11 @@ PREFS = {
     "multi_in_three": 0,    # 0: the optional rule (no multi card in 3)
     "hand_limit": 0,        # 0 or 13 (Q7)
     "strict": 0,
+    # The printed cards' hints, on as on the cards.  Builds before the
+    # learner's row kept the prime check under "clues" too: a remembered
+    # "clues" keeps the hints, and the check ("learner") starts off.
     "clues": 1,
+    "learner": 0,           # says prime or not before a play
 }
 
 
@@ -69,7 +73,7 @@ def sanitize(p):
     if p["hand_limit"] not in (0, 13):
         p["hand_limit"] = 0
     for k in ("zero", "multi59", "multi468", "skip", "multi_in_three",
-              "strict", "clues"):
+              "strict", "clues", "learner"):
         if p[k] not in (0, 1):
             p[k] = PREFS[k]
 
