@@ -71,10 +71,11 @@ def test_a_game_saved_by_the_previous_build_continues():
     assert (s.state.turn, s.state.pos, s.seats, s.seed) == \
         (3, [0, 0, 6, 0], [0, 1], 5)
     # Written again: the same key, the same game; the settings, which that
-    # build kept flat in "prefs", now under the game's key.
+    # build kept flat in "prefs", now under the game's key as they were
+    # (the setup fills in the ones added since), the device's beside them.
     app.store()
-    assert save.read(st.nvm) == {"prefs": {"climb": with_new_prefs(
-                                     old["prefs"])},
+    assert save.read(st.nvm) == {"prefs": {"climb": old["prefs"],
+                                           "speed": 1},
                                  "climb": old["climb"]}
 
 
@@ -95,15 +96,17 @@ def test_settings_saved_flat_by_older_builds_are_prime_climbs():
     st = Storage(save.encode({"prefs": dict(old), "climb": None}))
     app = App(storage=st, seed=1)
     now = with_new_prefs(old)
-    assert app.prefs == {"climb": old}      # filled in when first asked for
+    # Filled in when first asked for; the device's own beside them.
+    assert app.prefs == {"climb": old, "speed": 1}
     assert app.game_prefs("climb") == now
     app.store()
-    assert save.read(st.nvm) == {"prefs": {"climb": now}}
+    assert save.read(st.nvm) == {"prefs": {"climb": now, "speed": 1}}
     app = App(storage=st, seed=1)
     assert app.game_prefs("climb") == now
     app.press("A")                  # the setup menu shows them
     frame(app)
-    assert app.scene().texts()[:2] == ["Game: Double Time", "Players: 3"]
+    assert app.scene().texts()[:3] == ["Start", "Game: Double Time",
+                                       "Players: 3"]
 
 
 def test_a_game_this_build_does_not_know_is_dropped():
@@ -236,8 +239,7 @@ def test_leaving_a_game_unloads_its_modules(unloading):
     app = App(seed=1)
     # Four computers, player 1 first (no start-roll news to wait for).
     app.prefs["climb"] = {"seats": [1, 1, 1, 1], "first": 0}
-    app.press("A")                  # Prime Climb's setup
-    app.press("UP")
+    app.press("A")                  # Prime Climb's setup, on Start
     app.press("A")                  # Start
     frame(app)
     frame(app)
@@ -339,9 +341,9 @@ def leave():
 frames(2)
 free("before")
 # Prime Climb; 4 players, all computers (P1 easy, normal: two RIGHTs);
-# UP from P1's row wraps to Start.
-for k in ("A", "DOWN", "RIGHT", "RIGHT", "DOWN", "RIGHT", "RIGHT", "UP",
-          "UP", "UP", "A"):
+# the setup opens on Start, three rows above P1's.
+for k in ("A", "DOWN", "DOWN", "RIGHT", "RIGHT", "DOWN", "RIGHT", "RIGHT",
+          "UP", "UP", "UP", "A"):
     a.press(k)
 frames(200)
 free("playing")
