@@ -348,8 +348,12 @@ def check_board(t):
         a, b = line[0].split()[1:3]
         assert a.rstrip("<>") == "a:" + expected_pawn(s, q, 0), (a, texts)
         assert b.rstrip("<>") == "b:" + expected_pawn(s, q, 1), (b, texts)
-    if s.settings.cards:
-        assert any(x.endswith("deck %d" % len(s.deck)) for x in texts)
+    if s.settings.cards and (s.settings.goal != "there_and_back" or
+                             s.settings.players < 4):
+        # In the title, or under the pawns when There and Back Again's
+        # legend takes the title.
+        assert any("deck %d" % len(s.deck) in x for x in texts), texts
+    assert texts[0].endswith("B:back"), texts
     return texts
 
 
@@ -925,3 +929,91 @@ def test_the_header_says_which_way_each_pawn_goes_in_there_and_back():
     t2 = Table(seed=3, seats=(0, 0), prefs={"first": 0})
     t2.play.state.pos[0] = 50
     assert t2.frame().texts()[0].startswith("P1 cyan a:50 b:0")
+
+
+# ------------------------------------------------------- readability
+
+def test_four_start_rolls_and_who_starts_fit_one_page_with_its_key():
+    from primeplay.app.climb_screen import _start_lines, News
+    events = [("start_roll", 0, 8, 3), ("start_roll", 1, 5, 1),
+              ("start_roll", 2, 10, 10), ("start_roll", 3, 4, 1),
+              ("first", 2)]
+    pages = _start_lines(events)
+    assert pages == [["Roll to start:", "P1 8+3=11  P2 5+1=6",
+                      "P3 10+10=20  P4 4+1=5", "P3 starts."]]
+    # A tie: the tied players roll again, on a page of its own.
+    tie = [("start_roll", 0, 6, 6), ("start_roll", 1, 2, 2),
+           ("start_roll", 2, 5, 7), ("start_roll", 3, 1, 1),
+           ("start_roll", 0, 3, 4), ("start_roll", 2, 4, 5), ("first", 2)]
+    pages = _start_lines(tie)
+    assert pages == [["Roll to start:", "P1 6+6=12  P2 2+2=4",
+                      "P3 5+7=12  P4 1+1=2", "Tie: they roll again."],
+                     ["Again:", "P1 3+4=7   P3 4+5=9", "P3 starts."]]
+    # Seed by seed, four players: every start page waits for A and says so.
+    for seed in range(12):
+        t = Table(seed=seed, players=4, seats=(0, 1, 0, 1),
+                  prefs={"first": 1})
+        news = t.app.screen
+        if not isinstance(news, News):
+            continue
+        while t.app.screen is news:
+            texts = t.frame().texts()
+            assert "A: go on" in texts, texts
+            assert all(len(x) <= 21 for x in texts), texts
+            t.press("A")
+
+
+def test_the_header_shows_both_pawns_with_the_roll_count_or_curse():
+    t = Table(seed=3, players=1, seats=(0,), variant="solitaire1")
+    s = t.play.state
+    s.pos[0], s.pos[1] = s.end, 57
+    s.rolls[0] = 17
+    texts = t.frame().texts()
+    head = [x for x in texts if "a:" in x][0]
+    assert "a:home" in head and "b:57" in head, texts
+    assert "R17" in texts
+    t2 = Table(seed=3, players=2, seats=(0, 0), prefs={"first": 0})
+    s2 = t2.play.state
+    s2.current = 1
+    s2.pos[2], s2.pos[3] = 88, 99
+    s2.curse_now = True
+    texts = t2.frame().texts()
+    head = [x for x in texts if "a:" in x][0]
+    assert "a:88" in head and "b:99" in head and "cursed" in texts, texts
+    for it in t2.frame().items:
+        if it[0] == "text":
+            assert it[1] + len(it[3]) * 6 * it[4] <= 128, it
+
+
+def test_b_in_the_board_view_goes_back_to_the_play_screen():
+    from primeplay.app import Pause
+    t = Table(seed=4, players=2, seats=(0, 0), prefs={"first": 0})
+    play = t.play
+    # Roll mode: UP shows the board, B hides it.
+    t.press("UP")
+    assert play.showing_board() and play.mode == "roll"
+    assert t.frame().texts()[0].endswith("B:back")
+    t.press("B")
+    assert not play.showing_board() and t.app.screen is play
+    # Move mode: UP from the dice shows it, B goes back to the dice, and
+    # takes back nothing.
+    t.roll()
+    t.skip_news()
+    t.press("A")                        # a die used
+    used = (list(play.state.pos), list(play.state.dice))
+    play._default()
+    t.press("UP")
+    assert play.showing_board() and play.mode == "move"
+    t.press("B")
+    assert not play.showing_board() and t.app.screen is play
+    assert (list(play.state.pos), list(play.state.dice)) == used
+    assert play.current_move()[0] in ("die", "commit", "keeper", "lose")
+    # Off the board B takes the move back, then opens the pause menu:
+    # "Resume" first, and B there comes back.
+    t.press("B")
+    assert len(play.state.dice) in (2, 4)
+    t.press("B")
+    assert isinstance(t.app.screen, Pause)
+    assert t.frame().texts()[0] == "Resume"
+    t.press("B")
+    assert t.app.screen is play

@@ -23,15 +23,16 @@ SCREENS = {
     # name: (seed, keys)
     "main_menu": (3, "WAIT:100"),
     "climb_setup": (3, "A"),
-    # Prime Climb (seed 3: P1 wins the start roll): the start roll's news;
+    # Prime Climb (seed 3: P1 wins the start roll; the setup opens on
+    # Start): the start roll's news;
     # the first die previewed once the board after the roll has gone; the
     # board view (UP from there); the Hint worked out (UP twice, A); both
     # dice used, End turn previewed.
-    "climb_start_roll": (3, "A,UP,A"),
-    "climb_move": (3, "A,UP,A,A,A,WAIT:2000"),
-    "climb_board": (3, "A,UP,A,A,A,WAIT:2000,UP"),
-    "climb_hint": (3, "A,UP,A,A,A,WAIT:2000,UP,UP,A"),
-    "climb_end_turn": (3, "A,UP,A,A,A,WAIT:2000,A,A"),
+    "climb_start_roll": (3, "A,A"),
+    "climb_move": (3, "A,A,A,A,WAIT:2000"),
+    "climb_board": (3, "A,A,A,A,WAIT:2000,UP"),
+    "climb_hint": (3, "A,A,A,A,WAIT:2000,UP,UP,A"),
+    "climb_end_turn": (3, "A,A,A,A,WAIT:2000,A,A"),
     "legend": (3, "DOWN,DOWN,DOWN,A,A"),
     "explorer_multiply": (3, "DOWN,DOWN,DOWN,A,RIGHT,UP"),
     # Prime Daifugo: the hand with [3] picked (prime, with clues on);

@@ -3,7 +3,10 @@
 Page 0 has every pawn, a line a player; page 1 + q is player q: its two
 pawns in words (start, home, and in There and Back Again going out or
 coming back), whether it is cursed, its Keepers by name and the Way
-Stations it has still to visit.  The deck's size is on page 0's title.
+Stations it has still to visit.  The deck's size is on page 0's title
+(under the pawns in There and Back Again, when a line is free).  Every
+title ends in "B:back": B goes back to the play screen, LEFT/RIGHT turn
+the pages.
 How the play screen reaches it (one press from roll, move and action
 mode; by itself after each roll) is in ``climb_screen``'s docstring.
 
@@ -39,32 +42,48 @@ def pawn_text(state, q, i, words):
     return "%d%s" % (sp, "<" if back else ">")
 
 
+# At the right of every page's title: B goes back to the play screen.
+BACK = "B:back"
+
+
+def _title(left, right=BACK):
+    return left + " " * max(1, COLS - len(left) - len(right)) + right
+
+
 def lines(state, page, bots=None):
-    """The page's lines of text (the first is its title)."""
+    """The page's lines of text (the first is its title, "B:back" at its
+    right)."""
     s = state
     n = s.settings.players
     tb = s.settings.goal == THERE_AND_BACK
     out = []
     if page == 0:
-        title = "> out < back" if tb else "All pawns"
+        title = ">out <back" if tb else "Pawns"
+        deck = None
         if s.settings.cards:
             deck = "deck %d" % len(s.deck)
-            title = title + " " * max(1, COLS - len(title) - len(deck)) + deck
-        out.append(title)
+            if len(title) + 2 + len(deck) + 1 + len(BACK) <= COLS:
+                title = title + "  " + deck
+                deck = None
+        out.append(_title(title))
         for q in range(n):
             out.append("P%d a:%s b:%s%s" % (
                 q + 1, pawn_text(s, q, 0, False), pawn_text(s, q, 1, False),
                 " C" if s.cursed[q] else ""))
+        if deck is not None and n < ROWS - 1:
+            # Not in the title (There and Back's legend is there): under
+            # the pawns, when a line is free.
+            out.append(deck)
         return out
     q = page - 1
     title = "P%d %s" % (q + 1, colours.SEAT_NAMES[q])
     if bots is not None and bots[q] is not None:
         title += " CPU"
-    if s.cursed[q]:
-        title += " cursed"
-    out.append(title)
+    out.append(_title(title))
     for i in (0, 1):
         out.append("%s: %s" % (PAWN[i], pawn_text(s, q, i, True)))
+    if s.cursed[q]:
+        out.append("cursed next turn")
     names = [keeper_name(s.cards[c]) for c in s.keepers[q]]
     wrap("Keepers: %s" % (", ".join(names) if names else "none"), COLS, out)
     st = s.settings.way_stations

@@ -18,6 +18,14 @@ def press(play, name):
         n = play.state.settings.players + 1
         play.page = (play.page + (1 if name == "RIGHT" else -1)) % n
         return
+    if name == "B" and play.showing_board():
+        # B is back everywhere: from the board to the play screen (the
+        # dice in move mode), never the pause menu or an undo unseen.
+        if mode == "move":
+            play._default()
+        else:
+            play.board = False
+        return
     if mode == "roll":
         if name in ("A", "ROLL"):
             play._start_roll()

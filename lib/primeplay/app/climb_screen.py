@@ -2,7 +2,8 @@
 
 The play screen has modes:
 
-* roll: whose turn; A (or ROLL) rolls.  The dice tumble on the LEDs for a
+* roll: whose turn; A (or ROLL) rolls, B opens the pause menu (the keys
+  are on the screen).  The dice tumble on the LEDs for a
   moment before the roll is made.
 * move: only legal choices are offered.  UP/DOWN picks the row: the
   Board, each die value, each playable Keeper ("+-7", "Start", "Curse"),
@@ -24,7 +25,8 @@ every play screen, without a button of its own (the reference board has
 six): in move mode it is the row above the first die, so UP from the row
 the cursor starts on shows it; in roll and action mode UP or DOWN shows
 and hides it.  While it shows, LEFT/RIGHT turn its pages (all pawns, then
-a page per player) and A goes back (in roll mode A rolls, as always).
+a page per player) and B goes back, as B does everywhere (A too; in roll
+mode A rolls, as always).
 After every roll it shows by itself for a moment (the dice just rolled
 are under it; not in a game of computers alone); any press takes it away,
 and does nothing else.
@@ -361,7 +363,7 @@ class ClimbPlay:
     def tick(self):
         now = self.app.now
         if self.start_news:
-            pages = [self.start_news]
+            pages = self.start_news
             self.start_news = None
             # Nobody's move: it waits for A unless no human plays.
             self._tell(pages, self.state.current,
@@ -483,13 +485,22 @@ class ClimbPlay:
             return
         self._draw_header(sc)
         if mode in ("roll", "rolling"):
-            who = "rolling..." if mode == "rolling" else \
-                "computer" if self.is_bot() else "A: roll"
+            bot = self.is_bot()
             sc.text(0, 14, "P%d" % (p + 1), 2)
             sc.text(40, 14, colours.SEAT_NAMES[p])
-            sc.text(40, 27, who)
-            if mode == "roll" and not self.is_bot():
-                sc.text(40, 40, "UP: board")
+            # The keys that work here: a human rolls or looks at the
+            # board; a computer's turn goes faster with A.
+            if mode == "rolling":
+                lines = ("rolling...", "A: hurry" if bot else "")
+            elif bot:
+                lines = ("computer", "A: hurry", "B: menu")
+            else:
+                lines = ("A: roll", "UP: board", "B: menu")
+            y = 26
+            for line in lines:
+                if line:
+                    sc.text(40, y, line)
+                y += CHAR_H
             if mode == "rolling":
                 face = (self.app.now // 60) % 10 + 1
                 sc.die(0, 42, face)
@@ -533,19 +544,27 @@ class ClimbPlay:
     def _draw_header(self, sc):
         s = self.state
         p = s.current
-        parts = ["P%d %s" % (p + 1, colours.SEAT_NAMES[p])]
+        pawns = []
         tb = s.settings.goal == THERE_AND_BACK
         for i in (0, 1):
             # There and Back Again: which way each pawn goes, in place of
             # the colon ("a>52" out, "b<97" on the way back), so the line
             # still fits.
             sep = ":" if not tb else "<" if s.pos[2 * p + i] >= TOP else ">"
-            parts.append("%s%s%s" % (PAWN[i], sep, "home" if s.is_home(p, i)
+            pawns.append("%s%s%s" % (PAWN[i], sep, "home" if s.is_home(p, i)
                                      else s.space(p, i)))
-        text = " ".join(parts)
+        pawns = " ".join(pawns)
         right = "R%d" % s.rolls[0] if s.settings.solitaire else \
             "cursed" if s.curse_now else ""
-        sc.text(0, 0, text[:COLS - len(right) - 1])
+        room = COLS - (len(right) + 1 if right else 0)
+        # Both pawns always: the seat's colour name goes first when the
+        # line is full (the LEDs show it), then "P1".
+        text = "P%d %s %s" % (p + 1, colours.SEAT_NAMES[p], pawns)
+        if len(text) > room:
+            text = "P%d %s" % (p + 1, pawns)
+        if len(text) > room:
+            text = pawns
+        sc.text(0, 0, text[:room])
         if right:
             sc.text(WIDTH - len(right) * CHAR_W, 0, right)
         sc.rect(0, CHAR_H, WIDTH, 1, 1)
@@ -650,18 +669,44 @@ def move_preview(s, move):
 
 
 def _start_lines(events):
-    """"P1 rolls 7", ..., "P2 starts." from a new game's events (rolls
-    again after a tie included); None without them."""
-    out = []
+    """The news pages of who starts, from a new game's events: a page a
+    round of rolls, two players a line ("P1 8+3=11  P2 5+1=6"), then who
+    ties or who starts, so four players and the foot fit the panel; None
+    without a roll."""
+    pages = []
+    rolls = []      # this round's "P1 8+3=11"
+    last = 99
     for e in events:
         if e[0] == "start_roll":
-            out.append("P%d rolls %d+%d=%d" % (e[1] + 1, e[2], e[3],
-                                             e[2] + e[3]))
-        elif e[0] == "first":
-            out.append("P%d starts." % (e[1] + 1))
+            if e[1] <= last and rolls:
+                pages.append(_round(pages, rolls, "Tie: they roll again."))
+                rolls = []
+            last = e[1]
+            rolls.append("P%d %d+%d=%d" % (e[1] + 1, e[2], e[3],
+                                           e[2] + e[3]))
+        elif e[0] == "first" and rolls:
+            pages.append(_round(pages, rolls, "P%d starts." % (e[1] + 1)))
     # Without a roll (the setup's "First: P1", or one player) the first
     # player is no news.
-    return out if len(out) > 1 else None
+    return pages or None
+
+
+def _round(pages, rolls, last):
+    """A page of start rolls: its title, the rolls two a line when they
+    fit, ``last``."""
+    out = ["Roll to start:" if not pages else "Again:"]
+    i = 0
+    while i < len(rolls):
+        a = rolls[i]
+        b = rolls[i + 1] if i + 1 < len(rolls) else None
+        if b is not None and max(len(a) + 2, 11) + len(b) <= COLS:
+            out.append(a + " " * max(2, 11 - len(a)) + b)
+            i += 2
+        else:
+            out.append(a)
+            i += 1
+    out.append(last)
+    return out
 
 
 def keeper_name(card):
@@ -742,8 +787,11 @@ class News(Message):
     def draw(self, sc):
         lines = self.lines
         n = len(lines)
-        if n <= NEWS_ROWS + 1 and n > NEWS_ROWS:
-            rows, foot = NEWS_ROWS + 1, None    # five lines fill the panel
+        if n == NEWS_ROWS + 1 and self.until is not None:
+            # Five lines fill the panel: a computer's page, which goes on
+            # by itself, shows them all.  A page waiting for a press keeps
+            # its foot and scrolls.
+            rows, foot = NEWS_ROWS + 1, None
         else:
             rows = NEWS_ROWS
             foot = self.foot if n <= NEWS_ROWS else \
