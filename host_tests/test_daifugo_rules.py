@@ -220,7 +220,65 @@ def test_form_numbers_against_brute_force(values):
         text = "".join(str(v) for v in perm)
         if text[0] != "0":
             want.add(int(text))
+    if len(values) == 3 and max(values) > 9:
+        want = set()        # Restriction 1: single-digit cards only
     assert D.form_numbers(values) == want
+
+
+def test_form_numbers_of_three_cards_takes_single_digits_only():
+    # "When playing 3 cards ... Restriction 1: All cards must be a single
+    # digit card (1 ~ 9)" ([0] joins them in the advanced game): [1][10][3]
+    # is no 3-card play, so these cards form no number.
+    assert D.form_numbers([1, 10, 3]) == set()
+    assert D.form_numbers([12, 1, 3]) == set()
+    assert D.form_numbers([1, 0, 3]) == {103, 130, 301, 310}
+    # A multi-number card, as the tuple of its numbers: each declaration;
+    # in 3-card plays only when the optional rule is off.
+    assert D.form_numbers([(5, 9), 7]) == {57, 75, 97, 79}
+    assert D.form_numbers([(5, 9), 1, 3]) == set()
+    assert D.form_numbers([(5, 9), 1, 3], multi_in_three=True) == \
+        D.form_numbers([5, 1, 3]) | D.form_numbers([9, 1, 3])
+    assert D.form_numbers([(4, 6, 8)]) == {4, 6, 8}
+    for bad in ([(5, 7)], [(5,)], [(5, 9, 4)], [()]):
+        with pytest.raises(ValueError):
+            D.form_numbers(bad)
+
+
+FORM_SETTINGS = [Settings(), Settings.advanced(3),
+                 Settings.advanced(2, multi_in_three=True)]
+
+
+def _card_spec(card):
+    """A card as form_numbers takes it: its number, or its numbers."""
+    return card[1][0] if card[0] == C.NUMBER else card[1]
+
+
+@hsettings(max_examples=300, deadline=None)
+@given(st.sampled_from(range(len(FORM_SETTINGS))), st.data())
+def test_form_numbers_agrees_with_the_rules(which, data):
+    # The same cards, as a lead (the icon aside: every card given it):
+    # the numbers the rules let a play of all of them form are the ones
+    # form_numbers gives, under every setting.
+    settings = FORM_SETTINGS[which]
+    g = Game(settings, 0)
+    s = g.state
+    s.cards = tuple((c[0], c[1], True, c[3], c[4]) for c in s.cards)
+    numbered = [c for c in range(len(s.cards))
+                if s.cards[c][0] in (C.NUMBER, C.MULTI)]
+    hand = data.draw(st.lists(st.sampled_from(numbered), min_size=1,
+                              max_size=3, unique=True))
+    rest = [c for c in range(len(s.cards)) if c not in hand]
+    s.hands = [list(hand)] + [rest[4 * q:4 * q + 4]
+                              for q in range(1, settings.players)]
+    s.current = 0
+    s.area = []
+    s.last = -1
+    g.edited()
+    allowed = set(concat(m[2]) for m in g.legal_moves()
+                  if m[0] == "play" and len(m[1]) == len(hand))
+    specs = [_card_spec(s.cards[c]) for c in hand]
+    assert D.form_numbers(specs, multi_in_three=settings.multi_in_three) \
+        == allowed, [C.card_text(s.cards[c]) for c in hand]
 
 
 @given(st.integers(min_value=0, max_value=200000))

@@ -1,6 +1,7 @@
 """Prime Daifugo Lvl. 0: play 1-3 cards to form a prime larger than the last.
 
-The public names: ``form_numbers`` (the numbers cards can form),
+The public names: ``form_numbers`` (the numbers cards can form under the
+rules: 3-card numbers of single-digit cards only),
 ``judge`` (prime or not, and the factors), ``Game``, ``Settings`` and the
 rules functions.  As in ``primeplay.climb``, each is imported from its
 module the first time it is asked for (a module ``__getattr__``), so a
