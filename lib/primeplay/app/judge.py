@@ -10,9 +10,16 @@ makes a prime, counted and listed.
 Keys, entering: UP/DOWN change the digit (or card) under the cursor (0-9
 then ?; cards 0-13, 17, 19), LEFT/RIGHT move the cursor (RIGHT past the
 end adds a place), B deletes the place under the cursor (with one place
-left, B leaves), A judges.  Verdict: UP/DOWN scroll a list of primes, B
-cancels a factorisation still running, any other key goes back to the
-number.
+left, B leaves), A judges.  The top line says what the arrows do where
+the cursor is, the bottom line what A and B do.  A number does not start
+with 0 (0 alone is a number): A says "no leading 0" instead of judging.
+Verdict: UP/DOWN scroll the factors or the list of primes when they are
+longer than the panel, B cancels a factorisation still running, any
+other key goes back to the number (each screen says so).
+
+Factors are written "= 2^3 x 7 x 73", wrapped between factors, never
+inside one; a factor wider than the panel (20 digits and more) takes
+lines of its own, its continuation indented under its first digit.
 
 The verdict comes first: a primality test of 24 digits takes about
 0.2 s on the board (BENCH.md, "The judge").  Factoring, and trying the fillings of "?", run in slices
@@ -21,7 +28,7 @@ on screen, so the buttons answer meanwhile.  LEDs: green for a prime,
 orange for not prime.
 """
 
-from primeplay.app.scene import WIDTH, CHAR_W, CHAR_H
+from primeplay.app.scene import WIDTH, HEIGHT, CHAR_W, CHAR_H
 from primeplay.app import colours
 
 MAX_DIGITS = 24
@@ -65,9 +72,12 @@ class Judge:
         elif name == "B" and self.work is not None:
             self.work = None
             self.note = "cancelled"
-        elif name in ("UP", "DOWN") and self.mode == "fill":
+        elif name in ("UP", "DOWN"):
+            # The list of primes (fill), or the factors' lines (verdict).
             step = -1 if name == "UP" else 1
-            self.top = max(0, min(self.top + step, len(self.found) - 1))
+            n = len(self.found) if self.mode == "fill" else \
+                len(self._factor_lines())
+            self.top = max(0, min(self.top + step, n - 1))
         elif name in ("A", "B", "LEFT", "RIGHT"):
             self.mode = "enter"
             self.work = None
@@ -75,6 +85,7 @@ class Judge:
     def _enter(self, name):
         p = self.places
         c = self.cursor
+        self.note = ""      # said once, in answer to the press before
         if name in ("UP", "DOWN"):
             step = 1 if name == "UP" else -1
             if self.cards:
@@ -84,7 +95,6 @@ class Judge:
                 p[c] = (p[c] + step) % len(DIGITS)
                 if p[c] == 10 and self.unknown() > MAX_UNKNOWN:
                     p[c] = (p[c] + step) % len(DIGITS)
-            self.note = ""
         elif name == "LEFT":
             self.cursor = max(0, c - 1)
         elif name == "RIGHT":
@@ -117,6 +127,11 @@ class Judge:
         self.top = 0
         self.note = ""
         self.factors = None
+        if len(text) > 1 and text[0] == "0":
+            # "07" is no number a table forms (nor "0?": its fillings
+            # would all start with 0): said, not judged.
+            self.note = "no leading 0"
+            return
         if "?" in text:
             try:
                 self.work = primes.fillings(text)
@@ -126,9 +141,6 @@ class Judge:
             self.mode = "fill"
             self.found = []
             self.tried = 0
-            return
-        if len(text) > 1 and text[0] == "0":
-            self.note = "no leading 0"
             return
         self.n = int(text)
         self.prime = primes.is_prime(self.n)
@@ -155,6 +167,11 @@ class Judge:
             except StopIteration:
                 self.work = None
                 return
+            except ValueError as e:
+                # A pattern judge() let through: said, never raised.
+                self.work = None
+                self.note = str(e)[:COLS]
+                return
             self.tried += 1
             if is_prime(n):
                 self.found.append(n)
@@ -168,8 +185,28 @@ class Judge:
         else:
             self._draw_fill(sc)
 
+    def _keys(self):
+        """(top line, bottom line) of the entering screen: what the arrows
+        do where the cursor is, and what A and B do."""
+        p = self.places
+        c = self.cursor
+        last = c == len(p) - 1
+        more = len(p) < (MAX_CARDS if self.cards else MAX_DIGITS)
+        top = "^v:card" if self.cards else "^v:digit"
+        if c > 0 and not last:
+            top += " <>:move"
+        elif c > 0:
+            top += " <:move" + (" >:add" if more else "")
+        elif not last:
+            top += " >:move"
+        elif more:
+            top += " >:add"
+        bottom = "A:judge  B:" + ("delete" if len(p) > 1 else "menu")
+        return top, bottom
+
     def _draw_enter(self, sc):
-        sc.text(0, 0, "Judge: %s" % ("cards" if self.cards else "digits"))
+        top, bottom = self._keys()
+        sc.text(0, 0, (self.note or top)[:COLS])
         if self.cards:
             labels = ["%d" % v for v in self.places]
             x = 0
@@ -196,48 +233,144 @@ class Judge:
                 for i in range(len(part)):
                     on = start + i == self.cursor
                     sc.text(i * cw, y, part[i], scale, 0 if on else 1)
-        sc.text(0, 52, (self.note or "A: judge  B: delete")[:COLS])
+        sc.text(0, 52, bottom)
+
+    def _factor_lines(self):
+        """The lines under the verdict: the factors, the work under way,
+        or why there are none."""
+        if self.factors is not None:
+            if not self.factors:
+                return ["(no prime factors)"]
+            return factor_lines(self.factors)
+        if self.work is not None:
+            return ["factoring %dk steps" % (self.work.work_done // 1000),
+                    "B: stop"]
+        return [self.note or "not factored"]
 
     def _draw_verdict(self, sc):
-        n = self.n
-        digits = "%d" % n
+        digits = "%d" % self.n
+        lines = [] if self.prime else self._factor_lines()
+        # The number as large as leaves room for the verdict and the
+        # factors under it (they scroll when even the smallest does not).
         scale, rows = _fit(len(digits))
-        per = WIDTH // (CHAR_W * scale)
-        for r in range(rows):
-            sc.text(0, r * CHAR_H * scale, digits[r * per:(r + 1) * per], scale)
-        y = rows * CHAR_H * scale + 2
+        while scale > 1 and rows * CHAR_H * scale + 2 + CHAR_H * \
+                (2 if self.prime else 1 + len(lines)) > HEIGHT:
+            scale -= 1
+        if scale > 1:
+            top = [digits]
+        else:
+            top = number_lines(digits)
+        y = 0
+        for part in top:
+            sc.text(0, y, part, scale)
+            y += CHAR_H * scale
+        y += 2
         if self.prime:
             sc.text(0, y, "PRIME", 2)
+            _right(sc, y + CHAR_H, "A:back")
             sc.leds = colours.ring(["green"], self.app.pixels)
             return
-        sc.text(0, y, "not prime", 1)
+        room = (HEIGHT - y - CHAR_H) // CHAR_H
+        more = len(lines) > room
+        sc.text(0, y, "not prime")
+        _right(sc, y, "^v A:back" if more else "A:back")
         y += CHAR_H
-        if self.factors is not None:
-            lines = _split("= " + " x ".join(["%d" % f for f in self.factors])
-                           if self.factors else "(no prime factors)", COLS)
-        elif self.work is not None:
-            lines = ["factoring %dk steps" % (self.work.work_done // 1000),
-                     "B: stop"]
-        else:
-            lines = [self.note or "not factored"]
-        for part in lines[:(64 - y) // CHAR_H]:
+        top = min(self.top, max(0, len(lines) - room))
+        for part in lines[top:top + room]:
             sc.text(0, y, part)
             y += CHAR_H
         sc.leds = colours.ring(["orange"], self.app.pixels)
 
     def _draw_fill(self, sc):
-        text = self.text()
-        sc.text(0, 0, text[:COLS])
+        y = 0
+        for part in number_lines(self.text()):
+            sc.text(0, y, part)
+            y += CHAR_H
         found = self.found
         state = "trying %d" % self.tried if self.work is not None else \
             ("%s" % self.note if self.note else "done")
-        sc.text(0, 12, ("%d prime  %s" % (len(found), state))[:COLS])
-        y = 26
-        for n in found[self.top:self.top + 3]:
-            sc.text(0, y, ("%d" % n)[:COLS])
-            y += CHAR_H
+        sc.text(0, y, ("%d prime  %s" % (len(found), state))[:COLS])
+        y += CHAR_H + 2
+        # The primes found from the one UP/DOWN scrolled to, as many as
+        # fit above the keys: short ones a few a line, each whole (one
+        # wider than the panel on lines of its own).
+        groups = []     # lines that go together: a line, or a long one
+        line = ""
+        for n in found[self.top:]:
+            d = "%d" % n
+            if line and len(line) + 2 + len(d) <= COLS:
+                line += "  " + d
+                continue
+            if line:
+                groups.append([line])
+            line = ""
+            if len(d) > COLS:
+                groups.append(number_lines(d))
+            else:
+                line = d
+            if len(groups) > 3:
+                break
+        if line:
+            groups.append([line])
+        for g in groups:
+            if y + len(g) * CHAR_H > HEIGHT - CHAR_H:
+                break
+            for part in g:
+                sc.text(0, y, part)
+                y += CHAR_H
+        keys = "B:stop  A:back" if self.work is not None else \
+            "^v:list  A:back" if len(found) > 1 else "A:back"
+        sc.text(0, HEIGHT - CHAR_H, keys)
         if found:
             sc.leds = colours.ring(["green"], self.app.pixels)
+
+
+def _right(sc, y, text):
+    sc.text(WIDTH - len(text) * CHAR_W, y, text)
+
+
+def number_lines(digits, cols=COLS, indent=2):
+    """A number's digits in lines of ``cols``: whole when it fits, else
+    its continuation lines indented by ``indent`` (so they read as the
+    rest of the number above, not a number of their own)."""
+    out = [digits[:cols]]
+    rest = digits[cols:]
+    while rest:
+        out.append(" " * indent + rest[:cols - indent])
+        rest = rest[cols - indent:]
+    return out
+
+
+def factor_lines(factors, cols=COLS):
+    """"= 2^3 x 7 x 73" in lines of ``cols``, broken between factors,
+    never inside one: a factor too wide for a line starts one of its own
+    ("x 123...") and goes on under its first digit."""
+    terms = []
+    for f in factors:
+        if terms and terms[-1][0] == f:
+            terms[-1][1] += 1
+        else:
+            terms.append([f, 1])
+    out = []
+    line = ""
+    for i in range(len(terms)):
+        f, k = terms[i]
+        word = ("= " if i == 0 else "x ") + "%d" % f + \
+            ("^%d" % k if k > 1 else "")
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= cols:
+            line += " " + word
+        else:
+            out.append(line)
+            line = word
+        if len(line) > cols:
+            # Its own lines; the next factor starts a new one.
+            out += number_lines(line, cols)
+            line = ""
+    if line:
+        out.append(line)
+    return out
 
 
 def _fit(n):
@@ -249,12 +382,3 @@ def _fit(n):
     if n <= COLS:
         return 1, 1
     return 1, 2
-
-
-def _split(text, cols):
-    out = []
-    while len(text) > cols:
-        out.append(text[:cols])
-        text = text[cols:]
-    out.append(text)
-    return out
