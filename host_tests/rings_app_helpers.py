@@ -18,6 +18,16 @@ KEY_OF_DIR = ("UP", "DOWN", "RIGHT", "LEFT")   # rules.UP, DOWN, CW, CCW
 
 class Table(ButtonTable):
     PLAY = RingsPlay
+    # lean: presses go to the app alone, no scene taken and no time
+    # passing (a human's stages need neither): for tests of many moves.
+    lean = False
+
+    def press(self, name):
+        if self.lean:
+            self.presses += 1
+            self.app.press(name)
+            return
+        ButtonTable.press(self, name)
 
     def __init__(self, seed=1, players=2, seats=(0, 2), face=0, first=0,
                  one_card=0, play_on=1, storage=None, watch=None, app=None,
@@ -39,15 +49,35 @@ class Table(ButtonTable):
         self.wait(100)
 
     def pick_card(self, cid):
-        """In the card stage: the cursor to a card of ``cid``'s kind, A."""
+        """In the card stage: the cursor to card ``cid`` (the very card:
+        two red 2s play alike, but the hands after differ in order), A."""
         play = self.play
-        kind = B.card_kind(cid)
-        want = [i for i in range(len(play.opts)) if play.opts[i][0] ==
-                "card" and B.card_kind(play.opts[i][1]) == kind][0]
-        while play.ci != want:
-            self.press("RIGHT")
+        want = play.opts.index(("card", cid))
+        self.until(lambda: play.ci == want, "RIGHT", len(play.opts))
         self.press("A")
         assert play.stage == "pawn"
+
+    def reset_to(self, state):
+        """The play screen back at ``state`` (a copy), the human to move
+        choosing a card, nothing pushed over it: a new position without
+        a new app."""
+        app = self.app
+        play = self.play
+        del app.below[:]
+        app.go(play)
+        play.game.state = state.copy()
+        play.game._legal = None
+        play.overlay = None
+        play.viewing = False
+        play._human()
+
+    def until(self, done, key, limit):
+        """Press ``key`` until ``done()``, at most ``limit`` times."""
+        for _ in range(limit):
+            if done():
+                return
+            self.press(key)
+        assert done(), "%s %d times did not get there" % (key, limit)
 
     def human_move(self, move):
         """Press the buttons that make ``move`` from the card stage."""
@@ -55,14 +85,13 @@ class Table(ButtonTable):
         assert play.mode == "human" and play.stage == "card"
         if move[0] != PLAY:
             i = play.opts.index(move)
-            while play.ci != i:
-                self.press("DOWN")
+            self.until(lambda: play.ci == i, "DOWN", len(play.opts))
             self.press("A")
             return
         if move[2] < 0:
             self.pick_card(move[1])
-            while play.pawn_opts[play.pi] != -1:
-                self.press("DOWN")
+            self.until(lambda: play.pawn_opts[play.pi] == -1, "DOWN",
+                       len(play.pawn_opts))
             self.press("A")
             return
         self.to_step(move)
@@ -75,14 +104,13 @@ class Table(ButtonTable):
         cid, pawn, r, dest = move[1:]
         self.pick_card(cid)
         i = play.pawn_opts.index(pawn)
-        while play.pi != i:
-            self.press("DOWN")
+        self.until(lambda: play.pi == i, "DOWN", len(play.pawn_opts))
         self.press("A")
         if play.stage == "rot":
-            while play.rots[play.ri] != r:
-                self.press("RIGHT" if play.rots[play.ri] < r else "LEFT")
+            self.until(lambda: play.rots[play.ri] == r, "RIGHT",
+                       len(play.rots))
             self.press("A")
-        assert play.stage == "step"
+        assert play.stage == "step" and play._rot() == r
 
     def walk_to(self, move):
         """In the step stage: the direction keys to ``move``'s place."""
@@ -90,16 +118,16 @@ class Table(ButtonTable):
         pawn, r, dest = move[2:]
         assert play.stage == "step"
         assert dest in play.dests, (move, play.dests)
-        for _ in range(30):
-            if play.dests[play.si] == dest:
-                break
-            if play.state.pawns[pawn] == B.TABLE:
-                self.press("RIGHT")
-            else:
-                d = play.dirs[play.dests.index(dest)] if dest >= 0 else \
-                    play.dirs[0]
-                self.press(KEY_OF_DIR[d])
-        assert play._move() == (PLAY, play.moves[0][1], pawn, r, dest)
+        n = len(play.dests) + 1
+        if play.state.pawns[pawn] == B.TABLE:
+            key = "RIGHT"
+        else:
+            # The way to the place; staying comes after the last place
+            # of any way.
+            d = play.dirs[play.dests.index(dest) if dest >= 0 else 0]
+            key = KEY_OF_DIR[d] if d >= 0 else "UP"
+        self.until(lambda: play.dests[play.si] == dest, key, n)
+        assert play._move() == (PLAY, move[1], pawn, r, dest)
 
     def until_human(self, limit=3000):
         """Go on (A on pass screens, time for computers) until a human's
@@ -130,3 +158,38 @@ class Table(ButtonTable):
             else:
                 self.wait(4 * FRAME_MS)
         raise AssertionError("the game did not end")
+
+
+def table_at(state, seats, seed=0, watch=None, speed=1):
+    """A table whose app shows the play screen of ``state`` (a copy), the
+    seats as given (the player to move must be human to press a move);
+    ``state`` may be in the middle of a turn (cards played)."""
+    from app_table import Nvm
+    from primeplay.app import App
+    app = App(Nvm(), seed=1)
+    app.prefs["speed"] = speed
+    t = Table(app=app, watch=watch)
+    start = state.copy()
+    start.played = 0        # a game is saved at a turn's start only
+    play = RingsPlay(app, state.settings, seed, seats, start)
+    app.go(play)
+    if state.played:
+        t.reset_to(state)
+    t.frame()
+    return t
+
+
+def find_position(settings, seed, want, level=rbot.STRONG, limit=3000):
+    """The first state of a seeded game of computers at ``level`` where
+    ``want(state, legal_moves)`` holds (a copy), or None."""
+    from primeplay.rings.game import Game
+    from primeplay.rings import rules as R
+    g = Game(settings, seed)
+    for _ in range(limit):
+        s = g.state
+        if s.phase == R.OVER:
+            return None
+        if want(s, g.legal_moves()):
+            return s.copy()
+        g.apply(rbot.choose(s, level))
+    return None

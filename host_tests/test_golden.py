@@ -43,10 +43,15 @@ SCREENS = {
                         "WAIT:1500"),
     # Ring Climb: the board after a round (P1's pawn on level 1, the
     # computer's on levels 1 and 3), P1 choosing a card; level 1 turned
-    # two spaces clockwise as a preview; a step that way refused.
+    # two spaces clockwise as a preview; a step that way refused; the
+    # view page (UP: the colour under each pawn, the pawns off the
+    # board); the computer's first card of its turn, its moved pawn
+    # outlined, its name on the bar.
     "rings_board": (3, RINGS_ROUND),
     "rings_turn": (3, RINGS_ROUND + ",A,A,RIGHT,WAIT:400"),
     "rings_why_not": (3, RINGS_ROUND + ",A,A,A,RIGHT,WAIT:700"),
+    "rings_view": (3, RINGS_ROUND + ",UP"),
+    "rings_computer": (3, "DOWN,DOWN,A,A," + "A," * 11 + "WAIT:700"),
 }
 
 

@@ -34,15 +34,15 @@ def test_the_setup_menu_rows_and_remembered_choices():
     t.wait(100)
     rows = t.app.scene().texts()
     assert rows[0] == "Start" and rows[1] == "Players: 2"
-    assert rows[2] == "P1 red: human" and rows[3] == "P2 blue: strong cpu"
+    assert rows[2] == "P1 red: human" and rows[3] == "P2 blue: CPU strong"
     for k in ("DOWN", "RIGHT", "RIGHT", "RIGHT", "RIGHT"):    # 6 players
         t.press(k)
     p = t.app.game_prefs("rings")
     assert p["players"] == 6
     rows = t.app.screen.rows()
-    assert rows[7] == "P6 orange: strong cpu"
+    assert rows[7] == "P6 orange:CPU strong"
     assert rows[8:] == ["Rings: rainbow", "Youngest: P1",
-                        "Cards a turn: up to 3", "After 1st: play on"]
+                        "Cards a turn: 1 to 3", "After 1st: play on"]
     t.press("RIGHT")
     assert p["players"] == 2
     t.press("DOWN")
@@ -54,13 +54,13 @@ def test_the_setup_menu_rows_and_remembered_choices():
     t.press("DOWN")
     t.press("LEFT")         # youngest: P2
     t.press("DOWN")
-    t.press("A")            # one card
+    t.press("RIGHT")        # one card
     t.press("DOWN")
-    t.press("A")            # stop after the first
+    t.press("RIGHT")        # stop after the first
     assert p == {"players": 2, "seats": [1, 2, 2, 2, 2, 2], "face": 1,
                  "first": 1, "one_card": 1, "play_on": 0}
     assert t.app.screen.rows()[4:] == [
-        "Rings: mixed", "Youngest: P2", "Cards a turn: 1 (house)",
+        "Rings: mixed", "Youngest: P2", "Cards a turn: only 1",
         "After 1st: stop"]
     t.press("B")
     assert t.app.scene().texts()[0] == "Prime Climb"
@@ -205,7 +205,7 @@ def test_throw_away_plays_a_card_for_nothing():
     assert play.pawn_opts[-1] == -1 and len(play.pawn_opts) > 1
     while play.pawn_opts[play.pi] != -1:
         t.press("DOWN")
-    assert "throw" in t.app.scene().texts()
+    assert "throw it" in t.app.scene().texts()
     pawns = list(s.pawns)
     t.press("A")
     assert s.discard[-1] == cid and s.played == 1 and s.pawns == pawns
@@ -502,8 +502,8 @@ def test_the_panel_says_what_a_computer_did():
 
     t = Table(seed=5, players=3, seats=(2, 1, 0), watch=watch)
     t.run()
-    assert [x for x in lines if ": " in x and ("up to L" in x or
-                                                "enters L" in x)]
+    assert [x for x in lines if ": " in x and "up to L" in x]
+    assert [x for x in lines if ": enters, on L1" in x]
     assert [x for x in lines if "bumps P" in x] or True
 
 
@@ -529,3 +529,354 @@ def test_a_humans_bump_is_told_briefly():
     first = told[0]
     same = [x for x in told if x[1] is first[1]]
     assert same[-1][0] - first[0] <= 1800
+
+
+# ------------------------------------------------ defects found in play
+
+def header(sc):
+    """The lit bar's text at the top of the panel: whose turn it names."""
+    return [it[3] for it in sc.items if it[0] == "text" and it[2] == 0 and
+            it[1] >= 72 and it[5] == 0][0]
+
+
+def test_a_human_enters_a_pawn_straight_onto_the_top():
+    # Seed 1, six strong computers: after 18 moves P1 may enter a pawn
+    # from the table up a full line (levels 1-6 taken) onto the top.
+    from rings_app_helpers import table_at, find_position
+    from primeplay.rings.settings import Settings
+
+    def top_entry(s, legal):
+        return [m for m in legal if m[0] == PLAY and m[4] == B.TOP and
+                s.pawns[m[2]] == B.TABLE]
+
+    s = find_position(Settings(players=6), 1, top_entry)
+    assert s is not None and s.current == 0
+    m = top_entry(s, R.legal_moves(s))[0]
+    t = table_at(s, [0, 2, 2, 2, 2, 2], watch=fits)
+    play = t.play
+    t.to_step(m)
+    t.walk_to(m)
+    texts = t.app.scene().texts()
+    assert "enters" in texts and "the top" in texts, texts
+    t.press("A")
+    want = s.copy()
+    R.apply(want, m)
+    assert play.state.snapshot() == want.snapshot()
+    # A computer making that move is told so, not as a jump to "L7".
+    after = s.copy()
+    R.apply(after, m)
+    from primeplay.app.rings_screen import move_words
+    words = move_words(after, m, after.events)
+    assert words[:2] == ["enters", "the top"], words
+
+
+def test_the_header_names_the_computer_that_played():
+    shown = []
+    mover = []
+
+    def watch(table, sc):
+        play = table.play
+        if play is None or table.app.screen is not play or \
+                play.mode != "bot":
+            return
+        if play.bstage == "think":
+            mover[:] = [play.state.current]
+        elif play.bstage == "show":
+            shown.append((header(sc), mover[0], play.bturn_over))
+
+    t = Table(seed=5, players=3, seats=(0, 2, 1), watch=watch)
+    for _ in range(6):
+        play = t.until_human()
+        t.human_move(play.bot.choose(play.state, 1))
+    assert [x for x in shown if x[2]], "no computer's last card was seen"
+    for text, mover, _ in shown:
+        assert text.startswith("P%d " % (mover + 1)), (text, mover)
+
+
+def test_every_setup_row_fits_beside_the_scroll_bar():
+    from primeplay.app.menus import SCROLL_CHARS
+    from primeplay.app.scene import Scene
+    t = Table(seed=1, players=2, seats=(0, 2), app=App(Nvm(), seed=1))
+    for k in ("DOWN", "DOWN", "A"):
+        t.press(k)
+    t.wait(100)
+    menu = t.app.screen
+    p = menu.p
+    for players in range(2, 7):
+        p["players"] = players
+        for kind in range(3):
+            p["seats"] = [kind] * 6
+            for one in (0, 1):
+                for on in (0, 1):
+                    p["one_card"] = one
+                    p["play_on"] = on
+                    for _, row in menu.layout():
+                        assert len(row) <= SCROLL_CHARS, row
+                    menu._rows = None
+                    sc = Scene()
+                    menu.draw(sc)
+                    fits(t, sc) if sc.leds else None
+
+
+# ------------------------------------------------ reading the board
+
+def strip(sc):
+    """The strip's level numbers: {y: (text, lit)}, lit when drawn lit
+    (the ring in focus, in a gap of the strip)."""
+    return dict((it[2], (it[3], it[5] == 1)) for it in sc.items
+                if it[0] == "text" and it[1] == 73)
+
+
+def board_cells(sc, y):
+    """The pawn cells of the board row at ``y``: {wedge: (char, kind)},
+    kind "pawn" (a lit block, the char dark) or "chosen" (the char lit
+    in an outline)."""
+    out = {}
+    frames = [it[1] for it in sc.items if it[0] == "frame" and
+              it[2] == y + 1]
+    for it in sc.items:
+        if it[0] != "text" or it[2] != y or it[1] >= 72 or \
+                len(it[3]) != 1:
+            continue
+        w = it[1] // 6
+        if it[5] == 0:
+            out[w] = (it[3], "pawn")
+        elif max(0, it[1] - 1) in frames:
+            out[w] = (it[3], "chosen")
+    return out
+
+
+def row_y(lvl):
+    return (7 - lvl) * 9
+
+
+def test_the_rings_are_numbered_and_the_one_the_leds_show_is_marked():
+    checked = []
+
+    def watch(table, sc):
+        play = table.play
+        if play is None or table.app.screen is not play or \
+                play.mode not in ("human", "bot"):
+            return
+        marks = strip(sc)
+        assert [marks[row_y(lvl)][0] for lvl in range(1, 7)] == \
+            ["1", "2", "3", "4", "5", "6"]
+        lit = [lvl for lvl in range(1, 7) if marks[row_y(lvl)][1]]
+        focus = play.focus_level()
+        assert lit == [focus]
+        if table.app.now >= play.flash_until:
+            rot = play._view[0]
+            face = play.state.settings.face
+            same_ring(sc.leds, ring_leds(face, rot[focus - 1]),
+                      [(p % 12 + rot[focus - 1]) % 12
+                       for p in play._view[1] if p // 12 == focus and
+                       p != B.TOP] + list(range(12)) *
+                      (play.mode == "bot" and play.bstage == "think"))
+        checked.append(focus)
+
+    t = Table(seed=4, players=3, seats=(0, 1, 2), watch=watch)
+    for _ in range(12):
+        play = t.until_human()
+        if play.mode == "over":
+            break
+        t.human_move(play.bot.choose(play.state, 1))
+    assert len(set(checked)) >= 3, set(checked)
+
+
+def test_the_top_row_counts_each_seats_pawns_on_top():
+    from rings_app_helpers import table_at
+    from primeplay.rings.settings import Settings
+    for players, tops in ((4, {0: 2, 2: 1, 3: 3}),
+                          (6, {0: 1, 1: 2, 2: 3, 3: 1, 4: 2, 5: 1})):
+        s = R.new_game(Settings(players=players), 1)
+        for p in tops:
+            for i in range(tops[p]):
+                s.pawns[p * 3 + i] = B.TOP
+            if tops[p] == 3:
+                s.finished.append(p)
+        s.current = [p for p in range(players) if p not in s.finished][0]
+        t = table_at(s, [0] + [2] * (players - 1), watch=fits)
+        sc = t.app.scene()
+        top = [it for it in sc.items if it[1] < 72 and (
+            it[0] == "text" and it[2] == 0 or it[0] == "rect" and
+            it[2] < 11)]
+        texts = [it[3] for it in top if it[0] == "text"]
+        # "TOP" when it fits, then each seat's pawn cell (its digit dark
+        # on a lit block) and one dot (a 2x2 square) a pawn on top.
+        assert texts == (["TOP"] if len(tops) <= 4 else []) + \
+            [str(p + 1) for p in sorted(tops)]
+        for p in tops:
+            x = [it[1] for it in top if it[0] == "text" and
+                 it[3] == str(p + 1)][0]
+            assert [it for it in top if it[0] == "text" and
+                    it[3] == str(p + 1)][0][5] == 0
+            dots = [it for it in top if it[0] == "rect" and
+                    it[3:5] == (2, 2) and x < it[1] < x + 12]
+            assert len(dots) == tops[p], (p, dots)
+
+
+def test_the_view_page_shows_each_pawns_space_and_the_waiting_pawns():
+    from rings_app_helpers import table_at, find_position
+    from primeplay.rings.settings import Settings
+
+    def busy(s, legal):
+        on = [p for p in s.pawns if B.TABLE < p < B.TOP]
+        return s.current == 0 and len(on) >= 6 and B.TABLE in s.pawns
+
+    s = find_position(Settings(players=4), 2, busy, level=1)
+    t = table_at(s, [0, 2, 2, 2], watch=fits)
+    play = t.play
+    before = t.app.scene()
+    assert "UP: view" in before.texts()
+    t.press("UP")
+    sc = t.app.scene()
+    assert "off board" in sc.texts() and "A: back" in sc.texts()
+    face = s.settings.face
+    for lvl in range(1, 7):
+        want = {}
+        for i in range(len(s.pawns)):
+            pos = s.pawns[i]
+            if pos // 12 == lvl and pos != B.TOP:
+                want[R.wedge(s.rot, pos)] = (
+                    B.LETTERS[B.colour_of_space(face, pos)], "pawn")
+        assert board_cells(sc, row_y(lvl)) == want, lvl
+    # The waiting pawns: each seat with any, its cell and a dot each.
+    waiting = [it for it in sc.items if it[0] == "text" and it[1] > 80 and
+               it[5] == 0 and it[2] > 0 and len(it[3]) == 1]
+    want = [str(p + 1) for p in range(4)
+            if B.TABLE in s.pawns[p * 3:p * 3 + 3]]
+    assert [it[3] for it in waiting] == want
+    for it in waiting:
+        p = int(it[3]) - 1
+        dots = [r for r in sc.items if r[0] == "rect" and
+                r[3:5] == (2, 2) and it[1] < r[1] < it[1] + 12 and
+                it[2] < r[2] < it[2] + 12]
+        assert len(dots) == s.pawns[p * 3:p * 3 + 3].count(B.TABLE)
+    # Any key goes back, as it was; nothing was played.
+    t.press("A")
+    assert t.app.scene() == before
+    assert play.state.snapshot() == s.snapshot()
+
+
+def two_on_a_ring(s, legal):
+    """The human to move has two pawns on one ring and a card that turns
+    it for either."""
+    if s.current != 0 or s.played:
+        return False
+    mine = [i for i in range(3) if B.TABLE < s.pawns[i] < B.TOP]
+    for a in mine:
+        for b in mine:
+            if a < b and s.pawns[a] // 12 == s.pawns[b] // 12:
+                for m in legal:
+                    if m[0] == PLAY and m[2] == b and m[3] and \
+                            [x for x in legal if x[1] == m[1] and
+                             x[2] == a]:
+                        return True
+    return False
+
+
+def test_the_chosen_pawn_is_marked_in_every_stage():
+    from rings_app_helpers import table_at, find_position
+    from primeplay.rings.settings import Settings
+    for seed in range(40):
+        s = find_position(Settings(players=2), seed, two_on_a_ring, level=1)
+        if s is not None:
+            break
+    legal = R.legal_moves(s)
+    m = [m for m in legal if m[0] == PLAY and m[2] in (0, 1, 2) and
+         m[3] and m[4] >= 0 and B.TABLE < s.pawns[m[2]] < B.TOP and
+         two_on_a_ring(s, [x for x in legal if x[1] == m[1]])][0]
+    lvl = s.pawns[m[2]] // 12
+    t = table_at(s, [0, 2], watch=fits)
+    play = t.play
+
+    def chosen():
+        sc = t.app.scene()
+        out = []
+        for L in range(1, 7):
+            for w, c in board_cells(sc, row_y(L)).items():
+                if c[1] == "chosen":
+                    out.append((L, w, c[0]))
+        return out
+
+    t.pick_card(m[1])
+    seen = set()
+    for _ in range(len(play.pawn_opts)):
+        pawn = play.pawn_opts[play.pi]
+        marks = chosen()
+        if pawn >= 0 and s.pawns[pawn] != B.TABLE:
+            # Exactly the chosen pawn, by its place: the other pawn of
+            # the same seat on that ring is a plain pawn cell.
+            assert marks == [(lvl if s.pawns[pawn] // 12 == lvl else
+                              s.pawns[pawn] // 12,
+                              R.wedge(s.rot, s.pawns[pawn]), "1")]
+            seen.add(pawn)
+        else:
+            assert marks == []
+        t.press("DOWN")
+    assert len([p for p in seen if s.pawns[p] // 12 == lvl]) == 2
+    while play.pawn_opts[play.pi] != m[2]:
+        t.press("DOWN")
+    t.press("A")
+    if play.stage == "rot":
+        while play.rots[play.ri] != m[3]:
+            t.press("RIGHT")
+        t.wait(1500)
+        rot = list(s.rot)
+        rot[lvl - 1] = (rot[lvl - 1] + m[3]) % 12
+        assert chosen() == [(lvl, R.wedge(rot, s.pawns[m[2]]), "1")]
+        t.press("A")
+    t.walk_to(m)
+    t.wait(1500)
+    after = R.board_after(s, m)
+    if m[4] != B.TOP:
+        assert chosen() == [(m[4] // 12, R.wedge(after.rot, m[4]), "1")]
+
+
+def test_up_and_down_say_why_when_a_pawn_enters():
+    from rings_app_helpers import table_at
+    from primeplay.rings.settings import Settings
+    s = R.new_game(Settings(players=2), 3)
+    t = table_at(s, [0, 2], watch=fits)
+    play = t.play
+    m = [m for m in R.legal_moves(s) if m[0] == PLAY and m[2] >= 0][0]
+    t.to_step(m)
+    before = (play.si, play.state.snapshot())
+    for key in ("UP", "DOWN"):
+        t.press(key)
+        texts = t.app.scene().texts()
+        assert "LEFT/RIGHT pick where" in texts, texts
+        assert (play.si, play.state.snapshot()) == before
+    t.press("RIGHT")
+    assert play.si == 1 and play.overlay is None
+
+
+def test_a_computers_turn_follows_the_device_speed_and_a_hurries_it():
+    from rings_app_helpers import rbot
+
+    def gaps(speed, hurry=False):
+        out = []
+        t = Table(seed=11, players=6, seats=(0, 2, 2, 2, 2, 2))
+        t.app.prefs["speed"] = speed
+        for _ in range(3):
+            play = t.until_human()
+            turn = play.state.turn
+            while play.mode == "human" and play.state.turn == turn:
+                t.human_move(rbot.choose(play.state))
+            start = t.now
+            while play.mode != "human":
+                if hurry and play.mode == "bot":
+                    t.press("A")
+                t.wait(50)
+            out.append(t.now - start)
+        return sum(out) // len(out)
+
+    slow, normal, fast, instant = [gaps(k) for k in range(4)]
+    # Five computers between two of your turns: some 12 s at normal
+    # (24-31 s before every pause went by the device's speed).
+    assert slow > normal > fast > instant
+    assert 8000 < normal < 16000 and fast < 7000 and instant < 2500
+    assert abs(slow - 2 * normal) < normal // 5
+    # A goes on at once: pressed through, the round is over in a few
+    # presses a card.
+    assert gaps(0, hurry=True) < 4000

@@ -4,32 +4,42 @@ The panel: the left 72 pixels are the board, one 12-character row a ring
 (a 6-pixel column a wedge of the base, wedge 0 at the left, the letter of
 the space now over it: board.LETTERS), the top first, level 6 down to
 level 1, rows 9 pixels apart (the font's capitals and digits are 8 rows
-high: one dark row between rings).  A pawn is an inverted cell: a lit
-block with its seat's digit dark, so whose is whose needs no colour; the
-pawn being chosen or moved is its digit alone, lit (a still picture: a
-blinking one would send the panel a frame every few hundred ms).  The
-right 56 pixels: whose turn on a lit bar ("P1 red"), the hand, what is
-being chosen and what it will do.
+high: one dark row between rings).  Right of the rings a lit strip holds
+each ring's level number, dark; the ring in focus (the one the LED ring
+shows) has its number lit in a dark gap of the strip.  A pawn is an
+inverted cell: a lit block with its seat's digit dark, so whose is whose
+needs no colour; the pawn being chosen or moved (a computer's too) is
+its digit lit in an outline.  The top row counts each seat's pawns on
+top: the seat's pawn cell and one dot a pawn (1 to 3).
+
+Right of the strip, under a lit bar naming whose turn it is ("P1 red";
+during a computer's cards, the computer that plays them), five lines of
+eight characters: the hand, what is being chosen, what it will do, and
+the key that goes on.
 
 A human turn is chosen in stages, every choice from the legal moves
 (worked out once per card picked, ``rules.plays``):
 
-* card: the hand (LEFT/RIGHT/UP/DOWN), "Stop" after a card, "New hand"
-  when the level-6 discard is allowed; A picks.  B: the pause menu.
-* pawn: the cursor jumps among the pawns that can use the card ("enter"
-  for the pawns on the table), and "throw away" (the card for nothing).
+* card: LEFT/RIGHT (and DOWN) the hand, then "Stop" after a card or
+  "Discard" (all three) when the level-6 discard is allowed; A picks;
+  UP shows the view page (every pawn's space colour on the rings, the
+  pawns waiting off the board; any key goes back); B the pause menu.
+* pawn: the keys step through the pawns that can use the card ("enter"
+  for the pawns on the table) and "throw away" (the card for nothing).
 * turn: if the card turns a ring and the pawn stands on one, LEFT/RIGHT
-  turn the ring live (the card's legal turns only).
+  turn the ring live (the card's legal turns only, round and round);
+  skipped when only one turn has a move.
 * step: UP/DOWN/LEFT/RIGHT pick among the legal destinations that way
-  (again: the next one that way, or staying after a turn); the board
-  shows where the pawn lands and the panel what happens ("jump",
-  "bumps P2", "to L1").  A way with no move tells why not (rules.why_not)
-  and changes nothing.
+  (the next one that way, then staying after a turn); a pawn entering
+  from the table picks its place with LEFT/RIGHT.  The board shows where
+  the pawn lands and the panel what happens ("up to L4", "bumps P2").
+  A way with no move tells why not (rules.why_not) and changes nothing.
 A makes the move; B goes back a stage.
 
-A computer's turn: a short pause (the LED ring spinning in its colour),
-then each card it plays one at a time: the card, the ring's turn animated
-space by space, the move.  A hurries it on.
+A computer's turn: a pause (the LED ring spinning in its colour), then
+each card it plays one at a time: the card, the ring's turn animated
+space by space, the move.  Every pause is the device's computer speed
+(``app.pace``); A goes on at once.
 
 The LED ring is the 12 wedges: the ring in focus in its colours, dimmed,
 its pawns blinking in their owners' colours; a turn's start flashes the
@@ -46,10 +56,14 @@ from primeplay.rings import saves
 from primeplay.rings.game import Game
 from primeplay.rings.rules import PLAY, OVER, IllegalMove
 
-BOT_MS = 700        # a computer's pause before its first card
-BOT_NEXT_MS = 350   # ... and before each further card
-SHOW_MS = 1500      # a computer's card and move stay on the panel
-SPACE_MS = 100      # a ring's turn, per space
+# A computer's pauses at normal speed (app.pace scales them): before its
+# first card, before each further card, a ring's turn per space, and its
+# card and move on the panel.
+BOT_MS = 300
+BOT_NEXT_MS = 100
+BOT_SPACE_MS = 50
+SHOW_MS = 600
+SPACE_MS = 100      # a human's live turn of a ring, per space
 NOTE_MS = 1800      # a human's move results
 FLASH_MS = 400      # a turn's start: the player's colour on the ring
 # The focus ring's pawns blink this slowly: each change is a frame, and
@@ -59,9 +73,13 @@ LED_BLINK_MS = 700
 
 BOARD_W = B.SPACES * CHAR_W     # 72
 ROW_DY = 9                      # ring rows (capitals are 8 rows high)
-PX = BOARD_W + 2                # the right panel's text
-PCOLS = (WIDTH - PX) // CHAR_W  # 9
-LINE_DY = 13
+STRIP_W = 7                     # the level numbers' strip, right of it
+BAR_H = 11                      # the bar naming the player
+PX = BOARD_W + STRIP_W + 1      # 80: the right panel's text
+PCOLS = (WIDTH - PX) // CHAR_W  # 8
+LINE_Y = BAR_H                  # the panel's first line ...
+LINE_DY = 10                    # ... and the next (descenders reach the
+LINES = 5                       # blank top rows of the line below)
 
 DIM = 5                         # /16: the focus ring's colours
 KEY_DIR = {"UP": R.UP, "DOWN": R.DOWN, "RIGHT": R.CW, "LEFT": R.CCW}
@@ -107,45 +125,64 @@ def adjacent(rot, a, b):
     return False
 
 
-def move_words(state, move, events):
-    """What a move did, in short phrases (at most 9 characters each):
-    'L1 2 ccw', 'up to L2', 'jumps L3', 'bumps P1', 'P1 to L1'.  ``state``
-    is the state after the move (its rings as the move left them)."""
-    if move[0] == "stop":
-        return ["stops"]
-    if move[0] == "swap":
-        return ["new hand"]
-    out = []
-    if move[2] < 0:
-        return ["throws", "it away"]
-    rot = state.rot
+def step_words(rot, src, dst):
+    """A pawn's move from ``src`` to ``dst`` (the rings ``rot`` as it
+    moves) in phrases of at most 8 characters: 'enters' 'on L1',
+    'jumps in' 'to L3', 'enters' 'the top', 'up to L2', 'jumps' 'to L4',
+    'to top', 'down L2', 'along L3'."""
+    if src == B.TABLE:
+        if dst == B.TOP:
+            return ["enters", "the top"]
+        if dst < 2 * B.SPACES:
+            return ["enters", "on L1"]
+        return ["jumps in", "to " + level_text(dst)]
+    if not adjacent(rot, src, dst) and \
+            not (dst == B.TOP and src // B.SPACES == B.LEVELS):
+        return ["jumps", "to " + level_text(dst)]
+    if dst == B.TOP:
+        return ["to top"]
+    if dst // B.SPACES > src // B.SPACES:
+        return ["up to " + level_text(dst)]
+    if dst // B.SPACES < src // B.SPACES:
+        return ["down " + level_text(dst)]
+    return ["along " + level_text(dst)]
+
+
+def event_words(rot, events, out):
+    """Append the move, bumps and finish among ``events`` as phrases."""
+    bumped = False
     for e in events:
         k = e[0]
-        if k == "rotate":
-            out.append(turn_text(e[1], e[2]))
-        elif k == "move":
-            src, dst = e[2], e[3]
-            if src == B.TABLE:
-                out.append(("enters L%d" if dst < 2 * B.SPACES else
-                            "jumps L%d") % (dst // B.SPACES))
-            elif not adjacent(rot, src, dst) and \
-                    not (dst == B.TOP and src // B.SPACES == B.LEVELS):
-                out.append("jumps " + level_text(dst))
-            elif dst == B.TOP:
-                out.append("to top")
-            elif dst // B.SPACES > src // B.SPACES:
-                out.append("up to " + level_text(dst))
-            elif dst // B.SPACES < src // B.SPACES:
-                out.append("down " + level_text(dst))
-            else:
-                out.append("along " + level_text(dst))
+        if k == "move":
+            out += step_words(rot, e[2], e[3])
         elif k == "bump":
             who = seat_name(R.owner(e[1]))
-            out.append("bumps " + who)
+            if not bumped:
+                out.append("bumps " + who)
+                bumped = True
             out.append(who + (" off" if e[3] == B.TABLE else
                               " to " + level_text(e[3])))
         elif k == "finish":
             out.append("%s done!" % seat_name(e[1]))
+    return out
+
+
+def move_words(state, move, events):
+    """What a move did, in phrases of at most 8 characters (the panel's
+    lines): 'L1 2 ccw', 'up to L2', 'bumps P1', 'P1 to L1', 'enters'
+    'the top'.  ``state`` is the state after the move (its rings as the
+    move left them)."""
+    if move[0] == "stop":
+        return ["stops"]
+    if move[0] == "swap":
+        return ["new hand"]
+    if move[2] < 0:
+        return ["throws", "it away"]
+    out = []
+    for e in events:
+        if e[0] == "rotate":
+            out.append(turn_text(e[1], e[2]))
+    event_words(state.rot, events, out)
     if not out:
         out.append("no move")
     return out
@@ -166,11 +203,13 @@ class RingsPlay:
         self.humans = len([s for s in seats if not s])
         self.mode = "human"
         self.stage = "card"
+        self.viewing = False    # the view page (UP in the card stage)
+        self.who = 0            # the seat the bar names
         self.t0 = app.now          # what the LEDs' blinking is timed from
         self.shown_to = None
         self.until = 0
         self.flash_until = 0
-        self.anim = None        # [level, base rot, from, to, t0]
+        self.anim = None        # [level, base rot, from, to, t0, ms a space]
         self.overlay = None     # (lines, until or None): a reason, news
         self.last_line = ""     # the last move, as one line
         self.bstage = None      # a computer's: think, spin, show
@@ -188,6 +227,7 @@ class RingsPlay:
         self.pi = 0
         self.rots = []
         self.ri = 0
+        self.rot_shown = False
         self.dests = []
         self.dirs = []
         self.si = 0
@@ -218,9 +258,11 @@ class RingsPlay:
         s = self.state
         self.anim = None
         self.bmove = None
+        self.viewing = False
         if s.phase == OVER:
             self._finish()
             return
+        self.who = s.current
         self.app.keep_game("rings", saves.play(s, self.seats, self.seed))
         now = self.app.now
         self.t0 = now
@@ -229,7 +271,7 @@ class RingsPlay:
         if self.is_bot():
             self.mode = "bot"
             self.bstage = "think"
-            self.until = now + BOT_MS
+            self.until = now + self.app.pace(BOT_MS)
             self.shown_to = None
         elif self.humans > 1 and self.shown_to != s.current:
             self.mode = "pass"
@@ -257,6 +299,10 @@ class RingsPlay:
             if B.TABLE < pos < B.TOP and pos // B.SPACES > best:
                 best = pos // B.SPACES
         return best
+
+    def _say(self, *lines):
+        """A short reason over the board's foot, until the next press."""
+        self.overlay = (list(lines), None)
 
     # ------------------------------------------------------------ human
     def _card_stage(self):
@@ -290,9 +336,12 @@ class RingsPlay:
         self.pi = 0
         self.stage = "pawn"
         if not pawns:
-            self.overlay = (["No pawn can use %s:" % B.card_text(cid),
-                             "A: throw it away"], None)
+            self._no_pawn()
         self._focus_pawn()
+
+    def _no_pawn(self):
+        self._say("No pawn can use %s:" % B.card_text(self.cid),
+                  "A: throw it away")
 
     def _focus_pawn(self):
         pawn = self.pawn_opts[self.pi]
@@ -305,7 +354,7 @@ class RingsPlay:
     def _pick_pawn(self):
         pawn = self.pawn_opts[self.pi]
         if pawn < 0:
-            self._make((PLAY, self.moves[0][1], -1, 0, -1))
+            self._make((PLAY, self.cid, -1, 0, -1))
             return
         rots = []
         for m in self.moves:
@@ -315,11 +364,16 @@ class RingsPlay:
         self.rots = rots
         self.ri = rots.index(0) if 0 in rots else 0
         pos = self.state.pawns[pawn]
-        if pos != B.TABLE and B.card_number(self.cid) != 0:
-            self.stage = "rot"
+        # The turn is a stage of its own when there is a choice of turns.
+        self.rot_shown = len(rots) > 1
+        self.anim = None
+        if pos != B.TABLE and (self.rot_shown or rots[self.ri]):
             lvl = pos // B.SPACES
-            self.anim = [lvl, self.state.rot[lvl - 1], 0, 0, self.app.now]
-            self._aim(self.rots[self.ri])
+            self.anim = [lvl, self.state.rot[lvl - 1], 0, 0, self.app.now,
+                         SPACE_MS]
+            self._aim(rots[self.ri])
+        if self.rot_shown:
+            self.stage = "rot"
         else:
             self._step_stage()
 
@@ -332,8 +386,8 @@ class RingsPlay:
 
     def _anim_off(self):
         a = self.anim
-        k = (self.app.now - a[4]) // SPACE_MS
         d = a[3] - a[2]
+        k = (self.app.now - a[4]) // a[5] if a[5] else 99
         if d >= 0:
             return a[2] + min(d, k)
         return a[2] - min(-d, k)
@@ -347,6 +401,7 @@ class RingsPlay:
 
     def _step_stage(self):
         s = self.state
+        self.stage = "step"
         pawn = self.pawn_opts[self.pi]
         r = self._rot()
         pos = s.pawns[pawn]
@@ -361,7 +416,7 @@ class RingsPlay:
             if d < 0:
                 dirs.append(-1)
             elif pos == B.TABLE:
-                dirs.append(R.wedge(rot, d))
+                dirs.append(_entry_wedge(rot, occ, d))
             else:
                 dirs.append(_dir_of(rot, occ, pos, d))
         # Up first, then along the ring, down, staying last; entries by
@@ -376,40 +431,24 @@ class RingsPlay:
         self.dirs = [dirs[i] for i in idx]
         self.view_rot = rot
         self.si = 0
-        self.stage = "step"
         self._preview()
 
     def _move(self):
         """The move the stages have chosen so far."""
-        return (PLAY, self.moves[0][1], self.pawn_opts[self.pi], self._rot(),
+        return (PLAY, self.cid, self.pawn_opts[self.pi], self._rot(),
                 self.dests[self.si])
 
     def _preview(self):
         m = self._move()
         s2 = R.board_after(self.state, m)
-        self.preview = (s2, self._preview_words(m, s2))
-
-    def _preview_words(self, m, s2):
-        pos = self.state.pawns[m[2]]
-        dest = m[4]
-        if dest < 0:
-            return ["stay", "turn only"]
-        out = ["to " + level_text(dest)]
-        if pos == B.TABLE:
-            if dest >= 2 * B.SPACES:
-                out.append("jump")
-        elif not adjacent(s2.rot, pos, dest) and \
-                not (dest == B.TOP and pos // B.SPACES == B.LEVELS):
-            out.append("jump")
-        for e in s2.events:
-            if e[0] == "bump":
-                who = seat_name(R.owner(e[1]))
-                out.append("bumps " + who)
-                out.append(who + (" off" if e[3] == B.TABLE else
-                                  " to " + level_text(e[3])))
-            elif e[0] == "finish":
-                out.append("all on top")
-        return out
+        if m[4] < 0:
+            words = ["turns", "only"]
+        else:
+            words = event_words(s2.rot, s2.events, [])
+            for i in range(len(words)):
+                if words[i][-5:] == "done!":
+                    words[i] = "finishes"
+        self.preview = (s2, words)
 
     def _step_key(self, name):
         s = self.state
@@ -417,7 +456,11 @@ class RingsPlay:
         pos = s.pawns[pawn]
         n = len(self.dests)
         if pos == B.TABLE:
-            if name in ("LEFT", "RIGHT"):
+            if name in ("UP", "DOWN"):
+                self._say("It enters the board:", "LEFT/RIGHT pick where")
+            elif n == 1:
+                self._say("It can enter here only")
+            else:
                 self.si = (self.si + (1 if name == "RIGHT" else -1)) % n
                 self._preview()
             return
@@ -426,6 +469,7 @@ class RingsPlay:
         if not cands:
             self._refuse(d)
             return
+        was = self.si
         if self.si in cands:
             k = cands.index(self.si) + 1
             if k < len(cands):
@@ -436,6 +480,8 @@ class RingsPlay:
                 self.si = cands[0]
         else:
             self.si = cands[0]
+        if self.si == was:
+            self._say("The only move that way")
         self._preview()
 
     def _refuse(self, d):
@@ -462,8 +508,7 @@ class RingsPlay:
         except IllegalMove as e:
             self.overlay = (wrap(str(e))[:2], None)
             return False
-        words = move_words(s, move, events)
-        self.last_line = self._line(mover, move, words)
+        self.last_line = self._line(mover, move, move_words(s, move, events))
         news = []
         for e in events:
             if e[0] == "bump":
@@ -513,9 +558,17 @@ class RingsPlay:
             return
         if self.overlay is not None:
             self.overlay = None
+        if self.viewing:
+            # Any key goes back to the card (the page says A).
+            self.viewing = False
+            return
         stage = self.stage
         if stage == "card":
-            if name in ("LEFT", "UP"):
+            if name == "UP":
+                self.viewing = True
+            elif name != "A" and name != "B" and len(self.opts) == 1:
+                self._say("Your only card: A plays it")
+            elif name == "LEFT":
                 self.ci = (self.ci - 1) % len(self.opts)
             elif name in ("RIGHT", "DOWN"):
                 self.ci = (self.ci + 1) % len(self.opts)
@@ -528,28 +581,29 @@ class RingsPlay:
             elif name == "B":
                 self.pause()
         elif stage == "pawn":
-            if name in ("LEFT", "UP"):
-                self.pi = (self.pi - 1) % len(self.pawn_opts)
-                self._focus_pawn()
-            elif name in ("RIGHT", "DOWN"):
-                self.pi = (self.pi + 1) % len(self.pawn_opts)
-                self._focus_pawn()
-            elif name == "A":
+            if name == "A":
                 self._pick_pawn()
             elif name == "B":
                 self._card_stage()
+            elif len(self.pawn_opts) == 1:
+                self._no_pawn()
+            else:
+                k = -1 if name in ("LEFT", "UP") else 1
+                self.pi = (self.pi + k) % len(self.pawn_opts)
+                self._focus_pawn()
         elif stage == "rot":
             if name in ("LEFT", "RIGHT"):
-                k = self.ri + (1 if name == "RIGHT" else -1)
-                if 0 <= k < len(self.rots):
-                    self.ri = k
-                    self._aim(self.rots[k])
+                self.ri = (self.ri + (1 if name == "RIGHT" else -1)) % \
+                    len(self.rots)
+                self._aim(self.rots[self.ri])
             elif name == "A":
                 self._step_stage()
             elif name == "B":
                 self.anim = None
                 self.stage = "pawn"
                 self._focus_pawn()
+            else:
+                self._say("First the ring's turn:", "LEFT/RIGHT, then A")
         elif stage == "step":
             if name in KEY_DIR:
                 self._step_key(name)
@@ -557,9 +611,7 @@ class RingsPlay:
                 self._make(self._move())
             elif name == "B":
                 self.preview = None
-                pawn = self.pawn_opts[self.pi]
-                if self.state.pawns[pawn] != B.TABLE and \
-                        B.card_number(self.cid) != 0:
+                if self.rot_shown:
                     self.stage = "rot"
                 else:
                     self.anim = None
@@ -580,82 +632,82 @@ class RingsPlay:
 
     def _bot_step(self, hurry):
         """The computer's next stage: choose a card, turn its ring, show
-        the move; ``hurry`` (A pressed): the stage now."""
+        the move; ``hurry`` (A pressed): the next card now."""
         s = self.state
         st = self.bstage
+        pace = self.app.pace
+        if st == "show":
+            if self.bturn_over:
+                self._begin_turn()
+                return
+            self.bstage = st = "think"
+            self.bmove = None
+            self.until = self.app.now + pace(BOT_NEXT_MS)
+            if not hurry:
+                return
         if st == "think":
-            self.bmove = self.bot.choose(s, self.seats[s.current])
-            m = self.bmove
+            self.bmove = m = self.bot.choose(s, self.seats[s.current])
             self.bwords = []
-            if m[0] == PLAY and m[2] >= 0 and m[3]:
+            self.bstage = st = "spin"
+            ms = pace(BOT_SPACE_MS)
+            if m[0] == PLAY and m[2] >= 0 and m[3] and ms and not hurry:
                 lvl = s.pawns[m[2]] // B.SPACES
                 self.focus = lvl
-                self.anim = [lvl, s.rot[lvl - 1], 0, m[3], self.app.now]
-                self.bstage = "spin"
-                self.until = self.app.now + \
-                    SPACE_MS * (m[3] if m[3] > 0 else -m[3]) + SPACE_MS
-                if not hurry:
-                    return
-            else:
-                self.bstage = "spin"
-            st = "spin"
-        if st == "spin":
-            m = self.bmove
-            p = s.current
-            turn = s.turn
-            events = self.game.apply(m)
-            self.anim = None
-            self.bwords = move_words(s, m, events)
-            self.last_line = self._line(p, m, self.bwords)
-            self.bstage = "show"
-            self.bturn_over = s.turn != turn or s.phase == OVER
-            self.until = self.app.now + SHOW_MS
-            if m[0] == PLAY and m[2] >= 0:
-                pos = s.pawns[m[2]]
-                if B.TABLE < pos < B.TOP:
-                    self.focus = pos // B.SPACES
-            return
-        # show: the next card, or the next turn
-        if self.bturn_over:
-            self._begin_turn()
-        else:
-            self.bstage = "think"
-            self.bmove = None
-            self.until = self.app.now + BOT_NEXT_MS
+                self.anim = [lvl, s.rot[lvl - 1], 0, m[3], self.app.now, ms]
+                self.until = self.app.now + ms * (abs(m[3]) + 1)
+                return
+        # spin: the move made
+        m = self.bmove
+        turn = s.turn
+        events = self.game.apply(m)
+        self.anim = None
+        self.bwords = move_words(s, m, events)
+        self.last_line = self._line(self.who, m, self.bwords)
+        self.bstage = "show"
+        self.bturn_over = s.turn != turn or s.phase == OVER
+        self.until = self.app.now + pace(SHOW_MS)
+        if m[0] == PLAY and m[2] >= 0:
+            pos = s.pawns[m[2]]
+            if B.TABLE < pos < B.TOP:
+                self.focus = pos // B.SPACES
 
     # ------------------------------------------------------------ view
     def view(self):
-        """(rings' turns, pawns, the pawn that blinks or -1) as shown now."""
+        """(rings' turns, pawns, the pawn marked or -1) as shown now: the
+        chosen pawn in a human's stages, the computer's moving pawn."""
         s = self.state
         rot = s.rot
         pawns = s.pawns
-        blink = -1
+        mark = -1
         if self.anim is not None:
             a = self.anim
             rot = list(rot)
             rot[a[0] - 1] = (a[1] + self._anim_off()) % B.SPACES
         if self.mode == "human":
-            if self.stage == "pawn":
-                blink = self.pawn_opts[self.pi]
-            elif self.stage == "step" and self.preview is not None:
+            if self.stage != "card":
+                mark = self.pawn_opts[self.pi]
+            if self.stage == "step" and self.preview is not None:
                 pawns = self.preview[0].pawns
-                blink = self.pawn_opts[self.pi]
                 if self.anim is None or self.anim_done():
                     rot = self.preview[0].rot
-        return rot, pawns, blink
+        elif self.mode == "bot" and self.bmove is not None and \
+                self.bmove[0] == PLAY:
+            mark = self.bmove[2]
+        return rot, pawns, mark
 
     def _scene_key(self):
         """What the picture depends on, without working it out: the
         firmware asks for a scene fifty times a second, and most of them
         are the last one again.  Every move changes the turn, the cards
-        played or the piles' sizes; the chosen pawn is drawn plain, not
+        played or the piles' sizes; the chosen pawn is drawn still, not
         blinking (a panel changing by itself would send a frame every
         few hundred ms)."""
         s = self.state
         a = self.anim
         ov = self.overlay
         return (self.mode, self.stage, self.bstage, self.ci, self.pi,
-                self.ri, self.si, self.bmove,
+                self.ri, self.si, self.bmove, self.viewing, self.who,
+                self.focus,
                 None if a is None else (a[0], a[1], self._anim_off()),
                 None if ov is None else ov[0], self.preview is None,
                 s.turn, s.played, len(s.discard), len(s.deck))
@@ -665,8 +717,8 @@ class RingsPlay:
         if key == self._drawn_key:
             sc.items.extend(self._drawn)
         else:
-            rot, pawns, blink = self.view()
-            self._draw(sc, rot, pawns, blink, 0)
+            rot, pawns, mark = self.view()
+            self._draw(sc, rot, pawns, mark)
             self._drawn_key = key
             self._drawn = list(sc.items)
             self._view = (rot, pawns)
@@ -679,12 +731,11 @@ class RingsPlay:
             self._leds = self.leds(self._view[0], self._view[1])
         sc.leds = self._leds
 
-    def _draw(self, sc, rot, pawns, blink, on):
+    def _draw(self, sc, rot, pawns, mark):
         if self.mode == "over":
             self._draw_over(sc)
             return
-        self._draw_board(sc, rot, pawns, blink, on)
-        sc.rect(BOARD_W, 0, 1, HEIGHT, 1)
+        self._draw_board(sc, rot, pawns, mark)
         self._draw_panel(sc)
         if self.overlay is not None:
             lines = self.overlay[0][:2]
@@ -692,30 +743,31 @@ class RingsPlay:
             sc.rect(0, top, WIDTH, HEIGHT - top, 0)
             sc.rect(0, top, WIDTH, 1, 1)
             y = top + 1
-            for line in lines[:2]:
+            for line in lines:
                 sc.text(0, y, line[:WIDTH // CHAR_W])
                 y += CHAR_H
 
-    def _draw_board(self, sc, rot, pawns, blink, on):
+    def _draw_board(self, sc, rot, pawns, mark):
         s = self.state
         face = s.settings.face
-        # The top: each player's pawns there, as digit-block and count.
-        tops = []
-        for p in range(s.settings.players):
-            k = 0
-            for i in range(B.PAWNS):
-                if pawns[p * B.PAWNS + i] == B.TOP:
-                    k += 1
-            if k:
-                tops.append((p, k))
-        x = 0
-        if len(tops) <= 4:
+        # The view page draws the rings a pixel to the right: a pawn's
+        # lit block at wedge 0 keeps its margin, its letter whole (its
+        # panel lines are a character shorter for it).
+        colours = self.viewing
+        bx = 1 if colours else 0
+        # The top: a pawn cell and a dot a pawn for each seat there.
+        tops = _counts(pawns, s.settings.players, B.TOP)
+        x = 1
+        if len(tops) <= 8:
             sc.text(0, 0, "TOP")
-            x = 4 * CHAR_W
-        for p, k in tops:
-            _pawn_cell(sc, x, 0, p, True)
-            sc.text(x + CHAR_W, 0, str(k))
+            x = 4 * CHAR_W + 1
+        for i in range(0, len(tops), 2):
+            _count_cell(sc, x, 0, tops[i], tops[i + 1])
             x += 2 * CHAR_W
+        # The strip of level numbers, the ring in focus a gap in it.
+        focus = self.focus_level()
+        sx = BOARD_W + bx
+        sc.rect(sx, BAR_H, STRIP_W, HEIGHT - BAR_H, 1)
         # The rings, level 6 at the top, level 1 at the bottom.
         cells = []
         for i in range(len(pawns)):
@@ -724,122 +776,156 @@ class RingsPlay:
                 cells.append((pos // B.SPACES, R.wedge(rot, pos), i))
         for lvl in range(B.LEVELS, 0, -1):
             y = (B.LEVELS + 1 - lvl) * ROW_DY
+            if lvl == focus:
+                sc.rect(sx, y + 1, STRIP_W, min(ROW_DY + 1, HEIGHT - y - 1),
+                        0)
+                sc.text(sx + 1, y, str(lvl))
+            else:
+                sc.text(sx + 1, y, str(lvl), 1, 0)
             row = row_letters(face, rot[lvl - 1])
-            for c in cells:
-                if c[0] == lvl:
-                    row = row[:c[1]] + " " + row[c[1] + 1:]
-            sc.text(0, y, row)
-            for c in cells:
-                if c[0] == lvl:
-                    _pawn_cell(sc, c[1] * CHAR_W, y, R.owner(c[2]),
-                               c[2] != blink or on)
+            mine = [c for c in cells if c[0] == lvl]
+            for c in mine:
+                row = row[:c[1]] + " " + row[c[1] + 1:]
+            sc.text(bx, y, row)
+            for c in mine:
+                # A pawn: its seat's digit, or on the view page the
+                # letter of the space it stands on.
+                _cell(sc, bx + c[1] * CHAR_W, y,
+                      row_letters(face, rot[lvl - 1])[c[1]] if colours
+                      else str(R.owner(c[2]) + 1), c[2] != mark)
 
-    def _bar(self, sc, text):
-        sc.rect(BOARD_W + 1, 0, WIDTH - BOARD_W - 1, CHAR_H, 1)
-        sc.text(PX, 0, text[:PCOLS], 1, 0)
+    def _bar(self, sc, text, x=BOARD_W):
+        sc.rect(x, 0, WIDTH - x, BAR_H, 1)
+        sc.text(BOARD_W + 2, 0, text[:(WIDTH - BOARD_W - 2) // CHAR_W], 1, 0)
 
     def _hand(self, sc, lit):
-        """The hand on line 1, card ``lit`` (an index) inverted."""
+        """The hand on line 0, card ``lit`` (an index) inverted."""
         s = self.state
         hand = s.hands[s.current]
         for i in range(len(hand)):
-            x = PX + i * 3 * CHAR_W
+            # 17 pixels apart from PX + 1: a lit card stays clear of the
+            # strip, and the third ends at the panel's edge.
+            x = PX + 1 + i * 17
             t = B.card_text(hand[i])
             if i == lit:
-                sc.rect(x - 1, LINE_DY + 1, len(t) * CHAR_W + 2, CHAR_H - 2, 1)
-                sc.text(x, LINE_DY, t, 1, 0)
+                sc.rect(x - 1, LINE_Y + 1, len(t) * CHAR_W + 2, CHAR_H - 2, 1)
+                sc.text(x, LINE_Y, t, 1, 0)
             else:
-                sc.text(x, LINE_DY, t)
+                sc.text(x, LINE_Y, t)
 
-    def _lines(self, sc, lines, first=2, lit=-1):
-        y = first * LINE_DY
+    def _lines(self, sc, lines, first=0, lit=-1, x=PX):
+        y = LINE_Y + first * LINE_DY
         for i in range(len(lines)):
-            if y > HEIGHT - CHAR_H:
+            if first + i >= LINES:
                 break
             t = lines[i][:PCOLS]
             if i == lit:
-                sc.rect(PX - 1, y + 1, len(t) * CHAR_W + 2, CHAR_H - 2, 1)
-                sc.text(PX, y, t, 1, 0)
-            else:
-                sc.text(PX, y, t)
+                # From PX + 1, clear of the strip (at most 7 characters).
+                sc.rect(PX, y + 1, len(t) * CHAR_W + 2, CHAR_H - 2, 1)
+                sc.text(PX + 1, y, t, 1, 0)
+            elif t:
+                sc.text(x, y, t)
             y += LINE_DY
+
+    def _foot(self, sc, text):
+        self._lines(sc, [text], LINES - 1)
 
     def _draw_panel(self, sc):
         s = self.state
-        p = s.current
+        p = self.who
+        if self.viewing:
+            self._draw_waiting(sc)
+            return
         self._bar(sc, "%s %s" % (seat_name(p), colour_name(p)))
         mode = self.mode
         if mode == "pass":
-            self._lines(sc, ["your", "turn", "A: cards"], 1)
+            self._lines(sc, ["your", "turn"])
+            self._foot(sc, "A: cards")
             return
         if mode == "bot":
             st = self.bstage
-            if st == "think" or self.bmove is None:
-                self._lines(sc, ["computer", "thinking"], 1)
-            else:
-                m = self.bmove
-                if m[0] == PLAY:
-                    lines = ["plays " + B.card_text(m[1])]
-                    if st == "spin":
-                        if m[2] >= 0 and m[3]:
-                            lines.append(turn_text(
-                                s.pawns[m[2]] // B.SPACES, m[3]))
-                    else:
-                        lines += self.bwords
+            m = self.bmove
+            if m is None:
+                lines = ["computer", "thinking"]
+            elif m[0] == PLAY:
+                lines = ["plays " + B.card_text(m[1])]
+                if st == "spin":
+                    lines.append(turn_text(s.pawns[m[2]] // B.SPACES, m[3]))
                 else:
-                    lines = list(self.bwords) or [m[0]]
-                self._lines(sc, lines, 1)
+                    lines += self.bwords
+                    if len(lines) > LINES and lines[1][0] == "L":
+                        del lines[1]    # the ring's turn shows on the board
+            else:
+                lines = list(self.bwords)
+            self._lines(sc, lines)
+            if len(lines) < LINES:
+                self._foot(sc, "A: hurry")
             return
         stage = self.stage
         hand = s.hands[p]
         if stage == "card":
             o = self.opts[self.ci]
             self._hand(sc, self.ci if o[0] == "card" else -1)
-            extra = [x for x in self.opts if x[0] != "card"]
-            if extra:
-                t = "Stop" if extra[0][0] == "stop" else "New hand"
-                self._lines(sc, [t], 2, 0 if o[0] != "card" else -1)
-            else:
-                self._lines(sc, ["card %d/%d" % (
-                    s.played + 1, s.settings.per_turn())], 2)
             if o[0] == "card":
                 n = B.card_number(o[1])
-                info = [B.card_name(o[1]),
+                c = B.card_colour(o[1])
+                info = [B.card_name(o[1]) if c >= 0 else "wild:",
                         "turn %d" % n if n > 0 else
                         "no turn" if n == 0 else "any turn"]
             elif o[0] == "stop":
                 info = ["end turn", "draw %d" % (B.HAND - len(hand))]
             else:
-                info = ["discard 3", "draw 3"]
-            self._lines(sc, info, 3)
+                info = ["all 3,", "draw 3"]
+            extra = self.opts[-1]
+            if extra[0] == "card":
+                self._lines(sc, ["card %d/%d" % (
+                    s.played + 1, s.settings.per_turn())], 1)
+            else:
+                self._lines(sc, ["Stop" if extra[0] == "stop" else
+                                 "Discard"], 1, 0 if o is extra else -1)
+            self._lines(sc, info, 2)
+            self._foot(sc, "UP: view")
             return
         self._hand(sc, hand.index(self.cid) if self.cid in hand else -1)
+        pawn = self.pawn_opts[self.pi]
+        foot = "A: pick"
         if stage == "pawn":
-            pawn = self.pawn_opts[self.pi]
             if pawn < 0:
-                lines = ["throw", "away"]
+                lines = ["throw it", "away"]
+                foot = "A: throw"
             elif s.pawns[pawn] == B.TABLE:
-                k = 0
-                for i in range(B.PAWNS):
-                    if s.pawns[p * B.PAWNS + i] == B.TABLE:
-                        k += 1
-                lines = ["enter", "%d waiting" % k]
+                lines = ["enter", "a pawn", "(%d off)" % _counts(
+                    s.pawns, s.settings.players, B.TABLE, p)]
             else:
-                lines = ["pawn " + level_text(s.pawns[pawn]), "A: this"]
-            self._lines(sc, ["move:"] + lines, 2)
+                pos = s.pawns[pawn]
+                lines = ["pawn on", level_text(pos), B.NAMES[
+                    B.colour_of_space(s.settings.face, pos)]]
         elif stage == "rot":
-            pawn = self.pawn_opts[self.pi]
             lvl = s.pawns[pawn] // B.SPACES
             r = self.rots[self.ri]
-            turn = "no turn" if r == 0 else turn_text(lvl, r)[3:]
-            arrows = ("<" if self.ri > 0 else " ") + " " + \
-                (">" if self.ri < len(self.rots) - 1 else " ")
-            self._lines(sc, ["turn L%d" % lvl, turn, arrows + " A"], 2)
-        elif stage == "step" and self.preview is not None:
-            lines = self.preview[1]
-            if len(lines) < 3:
-                lines = lines + ["A: move"]
-            self._lines(sc, lines, 2)
+            lines = ["turn L%d" % lvl,
+                     "no turn" if r == 0 else turn_text(lvl, r)[3:],
+                     "< turn >"]
+        else:
+            lines = self.preview[1] if self.preview is not None else []
+            foot = "A: move"
+        self._lines(sc, lines, 1)
+        if len(lines) < LINES - 1:
+            self._foot(sc, foot)
+
+    def _draw_waiting(self, sc):
+        """The view page's panel: every seat's pawns off the board."""
+        s = self.state
+        self._bar(sc, "off board", BOARD_W + 1)
+        wait = _counts(s.pawns, s.settings.players, B.TABLE)
+        x = PX + 1          # the rings are a pixel to the right
+        if not wait:
+            self._lines(sc, ["none"], 0, -1, x)
+        for i in range(0, len(wait), 2):
+            k = i // 2
+            _count_cell(sc, x + 1 + (k % 4) * 2 * CHAR_W,
+                        LINE_Y + k // 4 * LINE_DY, wait[i], wait[i + 1])
+        self._lines(sc, ["pawns:", "colours", "A: back"], 2, -1, x)
 
     def _draw_over(self, sc):
         s = self.state
@@ -850,12 +936,9 @@ class RingsPlay:
             y = CHAR_H + 1
             for i in range(len(order)):
                 q = order[i]
-                tops = 0
-                for k in range(B.PAWNS):
-                    if s.pawns[q * B.PAWNS + k] == B.TOP:
-                        tops += 1
                 sc.text(0, y, "%s %s %s %d top" % (
-                    ORDINALS[i], seat_name(q), colour_name(q), tops))
+                    ORDINALS[i], seat_name(q), colour_name(q),
+                    _counts(s.pawns, len(order), B.TOP, q)))
                 y += CHAR_H + 1
         else:
             for i in range(len(order)):
@@ -871,6 +954,7 @@ class RingsPlay:
         return [dim(c, level)] * self.app.pixels
 
     def focus_level(self):
+        """The ring the LED ring shows (and the strip marks)."""
         if self.anim is not None:
             return self.anim[0]
         if self.mode == "human" and self.stage in ("pawn", "rot", "step"):
@@ -924,15 +1008,61 @@ class RingsPlay:
         return out
 
 
-def _pawn_cell(sc, x, y, p, inverted):
-    """Player p's pawn: a lit block with the seat's digit dark (or the
-    digit lit alone: the blinking pawn's other half)."""
+def _counts(pawns, players, where, only=-1):
+    """How many pawns of player ``only`` stand on ``where`` (the top, the
+    table); without ``only``, [seat, count, ...] of the seats with any."""
+    out = []
+    for p in range(players):
+        if only >= 0 and p != only:
+            continue
+        k = 0
+        for i in range(p * B.PAWNS, p * B.PAWNS + B.PAWNS):
+            if pawns[i] == where:
+                k += 1
+        if only >= 0:
+            return k
+        if k:
+            out.append(p)
+            out.append(k)
+    return out
+
+
+def _cell(sc, x, y, ch, inverted):
+    """A pawn: a lit block with ``ch`` (its seat's digit, or on the view
+    page the colour of its space) dark; or the chosen pawn: its digit lit
+    in an outline."""
     if inverted:
-        sc.rect(x - 1 if x > 0 else 0, y + 2, CHAR_W + 1 if x > 0 else CHAR_W,
-                8, 1)
-        sc.text(x, y, str(p + 1), 1, 0)
+        sc.rect(x - 1 if x > 0 else 0, y + 2,
+                CHAR_W + 1 if x > 0 else CHAR_W, 8, 1)
+        sc.text(x, y, ch, 1, 0)
     else:
-        sc.text(x, y, str(p + 1))
+        sc.frame(x - 1 if x > 0 else 0, y + 1,
+                 CHAR_W + 1 if x > 0 else CHAR_W,
+                 min(ROW_DY + 1, HEIGHT - y - 1), 1)
+        sc.text(x, y, ch)
+
+
+def _count_cell(sc, x, y, p, k):
+    """Seat p's pawn cell with ``k`` dots beside it, bottom up: how many
+    of its pawns stand somewhere (the top, the table)."""
+    _cell(sc, x, y, str(p + 1), True)
+    for i in range(k):
+        sc.rect(x + CHAR_W + 1, y + 8 - 3 * i, 2, 2, 1)
+
+
+def _entry_wedge(rot, occ, dest):
+    """The wedge a pawn from the table enters by to reach ``dest``: the
+    wedge of a ring place, or for the top the first wedge whose line of
+    pawns runs all the way up (rules.entries finds them in that order)."""
+    if dest != B.TOP:
+        return R.wedge(rot, dest)
+    for w in range(B.SPACES):
+        q = R.at(rot, 1, w)
+        while q != B.TOP and occ[q] >= 0:
+            q = R.neighbour(rot, q, R.UP)
+        if q == B.TOP:
+            return w
+    return 0
 
 
 def _dir_of(rot, occ, pos, dest):

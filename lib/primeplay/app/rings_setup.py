@@ -10,7 +10,8 @@ menu and unloaded with it.
 from primeplay.app.menus import SetupMenu
 from primeplay.rings import board as B
 
-SEAT_KINDS = ("human", "computer", "strong cpu")
+# As Prime Climb's setup names its computers.
+SEAT_KINDS = ("human", "CPU normal", "CPU strong")
 
 
 def seat_colour(p):
@@ -32,13 +33,20 @@ class RingsSetup(SetupMenu):
         out = [("start", "Start"),
                ("players", "Players: %d" % p["players"])]
         for s in range(p["players"]):
-            out.append(("seat%d" % s, "P%d %s: %s" % (
-                s + 1, seat_colour(s), SEAT_KINDS[p["seats"][s]])))
+            text = "P%d %s: %s" % (s + 1, seat_colour(s),
+                                   SEAT_KINDS[p["seats"][s]])
+            if len(text) > 20:
+                # 20 characters beside the scroll bar (menus.SCROLL_CHARS):
+                # "P3 yellow:CPU strong" reads, "P3 yellow: CPU stron"
+                # does not.
+                text = text.replace(": ", ":")
+            out.append(("seat%d" % s, text))
         out.append(("face", "Rings: %s" % B.FACE_NAMES[p["face"]]))
         # The rulebook: "The youngest player goes first".
         out.append(("first", "Youngest: P%d" % (p["first"] + 1)))
+        # The house rule plays one card a turn; the rulebook one to three.
         out.append(("one_card", "Cards a turn: %s" % (
-            "1 (house)" if p["one_card"] else "up to 3")))
+            "only 1" if p["one_card"] else "1 to 3")))
         out.append(("play_on", "After 1st: %s" % (
             "play on" if p["play_on"] else "stop")))
         return out
