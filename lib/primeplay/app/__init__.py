@@ -452,13 +452,19 @@ def _copy_prefs(p):
     return out
 
 
+# The foot of a message waiting for a press that names no key itself.
+GO_ON = "A: go on"
+
+
 class Message:
     """A few lines of text; A (or B) goes on to ``then``, or, without one,
     back to the screen it was pushed over (``App.push``).
 
     With ``timeout`` ms it also goes on by itself (a computer's news).
     ``foot``: a last line at the bottom of the panel ("A: go on"), under
-    at most four lines."""
+    at most four lines.  A message that waits for a press (no timeout)
+    and names no key in its lines gets ``GO_ON`` as its foot: a page
+    waiting for a press always says which key."""
 
     def __init__(self, app, lines, then=None, timeout=None, leds=None,
                  foot=None):
@@ -484,12 +490,18 @@ class Message:
             self._on()
 
     def draw(self, sc):
+        foot = self.foot
+        if foot is None and self.until is None:
+            foot = GO_ON
+            for line in self.lines:
+                if "A:" in line or "B:" in line:
+                    foot = None     # "A: OK" among the lines
         y = 0
-        for line in self.lines[:5 if self.foot is None else 4]:
+        for line in self.lines[:5 if foot is None else 4]:
             sc.text(0, y, line[:WIDTH // CHAR_W])
             y += CHAR_H + 1
-        if self.foot is not None:
-            sc.text(0, HEIGHT - CHAR_H, self.foot[:WIDTH // CHAR_W])
+        if foot is not None:
+            sc.text(0, HEIGHT - CHAR_H, foot[:WIDTH // CHAR_W])
         if self.leds is not None:
             sc.leds = self.leds
 

@@ -7,10 +7,10 @@ The ring shows the colours in the order the panel lists them, two or
 more pixels each from pixel 0 (on a 12-pixel ring: 0-1 orange, 2-3
 green, ..., 10-11 grey), so a player learns the ring's shades of orange
 and red by looking.  Loaded when first asked for; dropped with the game
-(``games.SHARED``).
+(``games.SHARED``).  Its last line says B goes back (A does too).
 """
 
-from primeplay.app.scene import WIDTH, CHAR_W, CHAR_H
+from primeplay.app.scene import WIDTH, HEIGHT, CHAR_W, CHAR_H
 from primeplay.app import colours
 
 # The board: 2 orange, 3 green, 5 blue, 7 purple, a prime above 10 all
@@ -19,10 +19,11 @@ from primeplay.app import colours
 LINES = (
     "2 orange   3 green",
     "5 blue     7 purple",
-    "prime >10: red (101)",
-    "1 grey: no factors",
+    "prime>10 red  1 grey",
     "84=2x2x3x7: 4 colours",
 )
+# The last line: the legend waits for a press, and says which.
+FOOT = "B: back"
 # The ring, in the order the lines name the colours.
 RING = ("orange", "green", "blue", "purple", "red", "grey")
 
@@ -45,4 +46,5 @@ class Legend:
         for line in LINES:
             sc.text(0, y, line[:WIDTH // CHAR_W])
             y += CHAR_H + 1
+        sc.text(0, HEIGHT - CHAR_H, FOOT)
         sc.leds = colours.ring(list(RING), self.app.pixels)

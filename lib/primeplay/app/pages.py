@@ -13,7 +13,8 @@ class Confirm:
 
     ``paint(sc)``, if given, draws the question instead of ``lines`` and
     the ``foot`` line, "A: yes  B: no" unless told (a game's own picture
-    of it, Prime Climb's "End turn?" under its header)."""
+    of it, which must name the keys itself).  A question always says
+    which keys answer it: a foot of None is the default one."""
 
     def __init__(self, app, lines, yes, leds=None, paint=None,
                  foot="A: yes  B: no", no=None):
@@ -22,7 +23,7 @@ class Confirm:
         self.yes = yes
         self.leds = leds
         self.paint = paint
-        self.foot = foot
+        self.foot = foot or "A: yes  B: no"
         self.no = no
 
     def press(self, name):
