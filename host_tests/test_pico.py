@@ -21,7 +21,7 @@ SEED = 3
 # Setup, Start, the start roll's news, roll (the board after it goes by
 # itself), two moves, End turn (one press), then the computer's whole turn,
 # to P1's next roll.
-TURN = "A,UP,A,A,A,WAIT:2000,A,A,A,WAIT:12000"
+TURN = "A,A,A,A,WAIT:2000,A,A,A,WAIT:12000"
 # The frame that answers End turn falls mid computer turn: the board
 # thinks for a quarter of a second where the simulator takes none, so the
 # two settle at different steps of the same turn (the frames before it
@@ -32,12 +32,13 @@ MID_COMPUTER_TURN = 8
 # a press must change the panel within 100 ms (issue 6).  BENCH.md's board
 # section times a longer script.
 ANSWER_MS = 100
-# NOT MET since issue 10, guarded so they cannot get worse: after the
+# NOT MET since issue 10, guarded so it cannot get worse: after the
 # reload, the saved-game question's A (the setup menu's Loading frame, 104
-# ms) and UP in the setup menu, which wraps to Start and redraws every row,
-# the scroll bar and the note line (124 ms).  By press number in
+# ms).  (UP in the setup menu, which wrapped to Start and redrew every row,
+# the scroll bar and the note line in 124 ms, is no more: the setup opens
+# on Start.)  By press number in
 # test_every_press_of_a_turn_answers_within_budget.
-SLOW_PRESSES = {1: 110, 3: 130}
+SLOW_PRESSES = {1: 110}
 
 _missing = pico.missing_pieces()
 pytestmark = pytest.mark.skipif(bool(_missing), reason="emulated Pico: " + "; ".join(_missing))
@@ -119,10 +120,10 @@ def test_every_press_of_a_turn_answers_within_budget(board):
     answers = {}
     # The turn above was saved in the board's flash: the menu offers
     # Continue first.  Then Prime Climb, "A game is saved" (A: new game),
-    # setup, the Start row, Start (answered by its Loading frame), the
+    # setup (it opens on Start), Start (answered by its Loading frame), the
     # start roll's news, roll.
     assert board.frames[-1].text() == sim_after_reload(TURN)
-    for key in ("DOWN", "A", "A", "UP", "A", "A", "A"):
+    for key in ("DOWN", "A", "A", "A", "A", "A"):
         answers[len(answers)] = (key, board.answer_ms(key))
         board.settle()
     slow = [(i, k, ms) for i, (k, ms) in sorted(answers.items())
@@ -142,7 +143,7 @@ def test_ctrl_c_then_reload_starts_again(board):
     assert first.number == 1 and len(board.frames) == frames + 1
     # The game saved by the turn and the new one started since (both in
     # flash, as on a board): its Continue.
-    assert first.text() == sim_after_reload(TURN, "DOWN,A,A,UP,A,A")
+    assert first.text() == sim_after_reload(TURN, "DOWN,A,A,A,A")
     # The KeyboardInterrupt traceback is the only one: no "I2C peripheral
     # in use" on the second start.
     assert board.console.count("Traceback") == before
@@ -152,7 +153,7 @@ def test_ctrl_c_then_reload_starts_again(board):
 def test_the_pad_build_upside_down_with_its_shortcut_buttons():
     # pico_pad: the module mounted upside down (rotation 180) and ROLL,
     # + - x / on their own pins.  A second board, briefly.
-    keys = "A,UP,A,A,ROLL,WAIT:2000,ADD,SUB"    # A: past the start roll
+    keys = "A,A,A,ROLL,WAIT:2000,ADD,SUB"       # A: past the start roll
     want = sim_settled(keys, board="pico_pad")
     assert want[4][0] != want[3][0]  # ROLL did something to compare
     with pico.Pico(board="pico_pad", seed=SEED) as pad:

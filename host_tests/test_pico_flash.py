@@ -27,10 +27,11 @@ SOAK = bool(os.environ.get("PRIMEPLAY_SOAK"))
 PARTS = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0) if SOAK else (0.0, 0.5, 1.0)
 # From the main menu: setup, Start, the start roll's news, roll (the board
 # after it goes by itself), two moves, End turn (one press): the first save.
-TURN = "A,UP,A,A,A,WAIT:2000,A,A,A"
-# With a game saved: Prime Climb's setup, the variant changed, back: the
-# prefs go into a new record beside the same game.
-PREFS_SAVE = "DOWN,A,A,A,B"
+TURN = "A,A,A,A,WAIT:2000,A,A,A"
+# With a game saved: Prime Climb's setup (on Start), the variant changed
+# (the row under Start), back: the prefs go into a new record beside the
+# same game.
+PREFS_SAVE = "DOWN,A,A,DOWN,RIGHT,B"
 # The board's keys settle for this long (not a key's full 600 ms): the
 # same records come out, in half the time.
 KEY_MS = 300

@@ -26,10 +26,11 @@ import sim
 SEED = 3
 # (what the step is, keys).  Each game from the main menu with P1 human
 # against the default computer: a whole turn each, so the game is saved.
-CLIMB = "A,UP,A,A,A,WAIT:2000,A,A,A,WAIT:12000"
+CLIMB = "A,A,A,A,WAIT:2000,A,A,A,WAIT:12000"
 # With a game saved, "Continue game" is the first row and a new game asks
-# first ("New game replaces it": A).  P1 picks [3] and plays it.
-DAIFUGO = "DOWN,DOWN,A,A,A,RIGHT,RIGHT,A,B,A,A,WAIT:6000"
+# first ("New game replaces it": A).  P1 picks [3] and plays it (UP to
+# the actions, A on Play).
+DAIFUGO = "DOWN,DOWN,A,A,A,RIGHT,RIGHT,A,UP,A,A,WAIT:6000"
 RINGS = "DOWN,DOWN,DOWN,A,A,A,A,A,A,A,A,RIGHT,A,UP,A,A,A,A,A,WAIT:9000,A,A"
 CONTINUE = "A,WAIT:1500"
 QUIT = {"climb": "B,DOWN,A", "daifugo": "B,UP,A", "rings": "B,B,B,DOWN,A"}

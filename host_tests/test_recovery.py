@@ -69,7 +69,7 @@ def a_game_at_the_computers_turn(storage):
     saved; the computer is about to decide."""
     app = App(storage=storage, seed=3, pixels=12, buttons=BUTTONS)
     now = 0
-    for key in ("A", "UP", "A"):  # setup, Start
+    for key in ("A", "A"):  # setup, Start (where it opens)
         app.press(key)
         now += 50
         frame(app, now)

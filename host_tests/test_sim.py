@@ -390,7 +390,7 @@ def test_q_asks_before_quitting():
 def test_the_question_says_whether_the_game_is_saved():
     s = sim.Sim(seed=3)
     assert "saved" not in sim.quit_question(s)
-    s.run_keys("A,UP,A,A,WAIT:800,A,A,A,A,A,A")       # a Prime Climb turn
+    s.run_keys("A,A,A,WAIT:800,A,A,A,A,A,A")          # a Prime Climb turn
     assert s.app.saved_game is not None
     assert "saved as of its last turn" in sim.quit_question(s)
     lines = sim.terminal_lines(s, colour=False, size=(80, 24),

@@ -66,8 +66,7 @@ report("menu")
 START = r"""
 app.press("A")                  # Prime Climb: the setup menu
 report("setup")
-app.press("UP")                 # "Start"
-app.press("A")
+app.press("A")                  # Start, where the setup opens
 app.tick(10)                    # the firmware ticks before it draws
 report("pressed")
 print("loading_texts: %s" % "|".join(app.scene().texts()))
@@ -319,7 +318,7 @@ def test_the_loading_frame_matches_its_golden_frame():
     # simulator path (see test_golden.py; same update switch).
     import sim
     s = sim.Sim(seed=3, board="pico_ref")
-    for key in ("A", "UP", "A"):
+    for key in ("A", "A"):              # the setup opens on Start
         s.press(key)                    # draws, without ticking
     assert isinstance(s.app.screen, Loading)
     got = s.frame_text()

@@ -130,9 +130,10 @@ except Restart as e:
 # From the main menu to a game with a computer at every seat.
 GAME_KEYS = {
     # Prime Climb; 4 players; P1 a normal computer too (P2-P4 are by
-    # default); UP from P1's row wraps to Start, whatever rows lie below.
-    "climb": ("A", "DOWN", "RIGHT", "RIGHT", "DOWN", "RIGHT", "RIGHT", "UP",
-              "UP", "UP", "A"),
+    # default); the setup opens on Start, its first row, three rows above
+    # P1's.
+    "climb": ("A", "DOWN", "DOWN", "RIGHT", "RIGHT", "DOWN", "RIGHT",
+              "RIGHT", "UP", "UP", "UP", "A"),
     # Prime Daifugo; 3 players, all strong computers, every advanced rule
     # (the most cards, the most plays to weigh), first to 2.
     "daifugo": ("DOWN", "A", "DOWN", "RIGHT", "DOWN", "RIGHT", "RIGHT",
