@@ -129,7 +129,7 @@ def import_rows():
                   "sc = app.scene()")
     rows.append(("app: draw the main menu scene", c.fuel, c.alloc_bytes))
     c = mpvm.cost("from primeplay.app import App\napp = App(seed=1)\n"
-                  "app.press('A'); app.press('UP'); app.press('A')\n"
+                  "app.press('A'); app.press('A')\n"  # Start, first
                   "app.scene(); app.tick(1)\n"  # Loading, then the game
                   "app.press('A'); app.tick(1000)\n",
                   "sc = app.scene()")
@@ -149,7 +149,7 @@ I2C_SCRIPTS = [
     ("menu: cursor down and up", "DOWN,UP,DOWN,UP"),
     ("setup: change settings", "A,RIGHT,DOWN,RIGHT,LEFT"),
     ("a Prime Climb turn: roll, browse, move",
-     "A,UP,A,A,A,WAIT:2000,RIGHT,RIGHT,DOWN,A,A"),
+     "A,A,A,A,WAIT:2000,RIGHT,RIGHT,DOWN,A,A"),
     ("colour explorer: count up", "DOWN,DOWN,DOWN,A,UP,UP,UP,UP"),
 ]
 
@@ -185,8 +185,8 @@ def game_rows():
 # the sign's cursor, the legend), the setup menu, then a Prime Climb turn
 # (the start roll's news, roll, the board after it, browse the options and
 # the Hint row, move, undo, move, End turn) and the computer's turn.
-BOARD_KEYS = ("DOWN,DOWN,DOWN,A,UP,UP,RIGHT,UP,A,B,B,A,RIGHT,LEFT,UP,A,A,A,"
-              "WAIT:2000,A,RIGHT,DOWN,UP,LEFT,A,B,A,A,A,A,A")
+BOARD_KEYS = ("DOWN,DOWN,DOWN,A,UP,UP,RIGHT,UP,A,B,B,A,DOWN,RIGHT,LEFT,UP,"
+              "A,A,A,WAIT:2000,A,RIGHT,DOWN,UP,LEFT,A,B,A,A,A,A,A")
 ANSWER_TARGET_MS = 100
 START_TARGET_MS = {True: 400, False: 1500}  # code.py start -> first frame
 HEAP_TARGET = 100_000  # free after the first frame
@@ -213,7 +213,7 @@ BOARD_SCENE = """
 import time
 from primeplay.app import App
 app = App(seed=1)
-app.press('A'); app.press('UP'); app.press('A'); app.scene(); app.tick(1)
+app.press('A'); app.press('A'); app.scene(); app.tick(1)
 app.press('A'); app.tick(1000)
 t = time.monotonic_ns()
 sc = app.scene()
