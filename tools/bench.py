@@ -1,7 +1,9 @@
 """Benchmarks: CPython time and MicroPython VM cost (fuel, heap bytes).
 
-    python tools/bench.py            # print the table, rewrite BENCH.md
+usage:
+    python tools/bench.py            # every section: print, rewrite BENCH.md
     python tools/bench.py --no-write # print only
+    python tools/bench.py --help     # this text (-h too)
     python tools/bench.py decisions [--level hard|normal|easy]
                                      # Prime Climb: the scan of decisions
     python tools/bench.py solitaire [--games N --seed S]  # Prime Climb
@@ -9,14 +11,25 @@
     python tools/bench.py climb-levels [--games N]  # Prime Climb: levels,
                                      # solitaire, the hint's cost, as BENCH.md
     python tools/bench.py daifugo [SEEDS]  # Daifugo: the scan of decisions
+    python tools/bench.py daifugo --write [--no-board]  # Daifugo's section
+                                     # of BENCH.md (decisions, tournaments)
     python tools/bench.py judge      # the judge's verdicts, fillings, rho
     python tools/bench.py game-imports  # importing Daifugo and the judge
     python tools/bench.py game [--no-board]  # those three, the tournament
                                      # and the emulated board, as BENCH.md
     python tools/bench.py tournament [--game daifugo|rings|climb --games N
-                                     --seed S --advanced --levels A,B]
-    python tools/bench.py rings [--games N]  # Ring Climb: decisions,
-                                     # imports, tournament, as BENCH.md
+                                     --seed S --advanced --players 2|3
+                                     --levels A,B --write]
+                                     # Daifugo: strong against normal (3
+                                     # players: against two normals);
+                                     # Ring Climb: --levels strong,normal or
+                                     # top,strong ("take the top": strong,
+                                     # but onto the top whenever it can);
+                                     # --write: that figure in BENCH.md
+    python tools/bench.py rings [--games N] [--write] [--no-board]
+                                     # Ring Climb: decisions, imports,
+                                     # tournaments, as BENCH.md (--write:
+                                     # that section of BENCH.md only)
     python tools/bench.py rings scan [SEEDS]  # its decisions only
     python tools/bench.py switch [--write]  # starting and leaving a game
                                      # on the emulated board (--write: that
@@ -1107,15 +1120,37 @@ def board_game(judge, decisions):
                        timeout_ms=300000)
         out["judge"] = [int(ln.split()[1]) / 1000.0 for ln in lines
                         if ln.startswith("JUDGE ")]
-        cases = [(level, pos[0], pos[1], pos[3])
-                 for level, pos, _, _, _ in decisions]
-        lines = b.repl(BOARD_DAIFUGO % (cases,), timeout_ms=300000)
-        out["decisions"] = [(int(p[1]) / 1000.0, p[2]) for p in
-                            (ln.split() for ln in lines)
-                            if p and p[0] == "DECISION"]
+        out["decisions"] = _board_daifugo_decisions(b, decisions)
     if len(out["judge"]) != len(judge) or \
             len(out["decisions"]) != len(decisions):
         raise RuntimeError("board game: %r" % (out,))
+    return out
+
+
+def _board_daifugo_decisions(b, decisions):
+    """[(ms, "ok" or "MemoryError")] of the rows ``decisions`` on board
+    ``b``, the game's modules loaded."""
+    cases = [(level, pos[0], pos[1], pos[3])
+             for level, pos, _, _, _ in decisions]
+    lines = b.repl(BOARD_DAIFUGO % (cases,), timeout_ms=300000)
+    return [(int(p[1]) / 1000.0, p[2]) for p in (ln.split() for ln in lines)
+            if p and p[0] == "DECISION"]
+
+
+def board_daifugo(decisions):
+    """The emulated board's (ms, result) for the rows ``decisions``
+    (daifugo_worst), the game's modules imported first as board_game
+    does; None without a board."""
+    import pico
+    if pico.missing_pieces():
+        print("bench: no emulated board: " + "; ".join(pico.missing_pieces()))
+        return None
+    with pico.Pico(seed=3) as b:
+        b.boot()
+        board_imports(b, GAME_IMPORTS, {})
+        out = _board_daifugo_decisions(b, decisions)
+    if len(out) != len(decisions):
+        raise RuntimeError("board decisions: %r" % (out,))
     return out
 
 
@@ -1127,6 +1162,10 @@ def worst_lines(game, fuel, alloc, fuel_target, bytes_target):
                                     "met" if fuel <= fuel_target else "NOT met"),
             "- bytes <= %d: %s" % (bytes_target,
                                    "met" if alloc <= bytes_target else "NOT met")]
+
+
+DAIFUGO_TARGET = 0.60          # strong's share against normal, 2 players
+DAIFUGO_TARGET3 = 0.40         # ... against two normals (even: 1/3)
 
 
 def tournament_sentence(tour, option, rules):
@@ -1142,10 +1181,44 @@ def tournament_sentence(tour, option, rules):
                 "met" if tour["rate"] >= 0.6 else "NOT met"))
 
 
-def render_game(daifugo, judge, imports, tour, board, per_ms):
-    """The Daifugo, judge and import sections of BENCH.md."""
+def tournament3_sentence(tour):
+    """Daifugo, one strong against two normals, as BENCH.md says it."""
+    return ("Strong against two normals (`tools/bench.py tournament "
+            "--players 3%s --games %d`): %d 3-player games, %s, seeds "
+            "%d..%d, strong's seat rotating; strong won %d, win rate %.3f "
+            "(95%% Wilson interval %.3f-%.3f), %.1f moves a game. Target: "
+            ">= %.2f (an even table: 1/3): %s." % (
+                " --advanced" if tour["advanced"] else "", tour["games"],
+                tour["games"], "every advanced rule (SKIP included)"
+                if tour["advanced"] else "basic rules", tour["seed"],
+                tour["seed"] + tour["games"] - 1, tour["wins"], tour["rate"],
+                tour["lo"], tour["hi"], tour["moves"], DAIFUGO_TARGET3,
+                "met" if tour["rate"] >= DAIFUGO_TARGET3 else "NOT met"))
+
+
+def daifugo_sentences(tours):
+    """The sentences of Daifugo tournaments (dicts of tournament_result)."""
+    out = []
+    for tour in tours:
+        if tour.get("players", 2) == 3:
+            out.append(tournament3_sentence(tour))
+        else:
+            out.append(tournament_sentence(
+                tour, "--advanced " if tour["advanced"] else "",
+                ", every advanced rule" if tour["advanced"]
+                else ", basic rules"))
+    return out
+
+
+DAIFUGO_TITLE = "## Prime Daifugo: one computer decision, the worst of a scan"
+
+
+def render_daifugo(daifugo, tours, decisions_ms, per_ms):
+    """The Daifugo decisions section of BENCH.md: ``daifugo`` the rows of
+    daifugo_rows, ``tours`` tournament dicts, ``decisions_ms`` the board's
+    (ms, result) of daifugo_worst's rows or None."""
     worst = daifugo_worst(daifugo)
-    out = ["", "## Prime Daifugo: one computer decision, the worst of a scan", "",
+    out = ["", DAIFUGO_TITLE, "",
            "`tools/bench.py daifugo` plays %d seeded games each of 2 and 3 "
            "players with a 13-card hand and every advanced rule (multi-number "
            "cards in 3-card plays, the 13-card hand limit), seats strong and "
@@ -1161,8 +1234,8 @@ def render_game(daifugo, judge, imports, tour, board, per_ms):
            "|---|---:|---:|---:|---:|---:|"]
     for i, (level, pos, secs, fuel, alloc) in enumerate(worst):
         on_board = "-"
-        if board is not None:
-            ms, r = board["decisions"][i]
+        if decisions_ms is not None:
+            ms, r = decisions_ms[i]
             on_board = "%.0f" % ms if r == "ok" else r
         out.append("| %s | %.2f | %.2f | %d | %.0f | %s |" % (
             daifugo_label(level, pos), secs * 1000, fuel / 1e6, alloc,
@@ -1170,8 +1243,23 @@ def render_game(daifugo, judge, imports, tour, board, per_ms):
     out += worst_lines("daifugo", max(r[3] for r in daifugo),
                        max(r[4] for r in daifugo), DAIFUGO_FUEL_TARGET,
                        DAIFUGO_BYTES_TARGET)
-    if tour is not None:
-        out += ["", tournament_sentence(tour, "", ", basic rules")]
+    for line in daifugo_sentences(tours):
+        out += ["", line]
+    return out
+
+
+def render_game(daifugo, judge, imports, tour, board, per_ms):
+    """The Daifugo, judge and import sections of BENCH.md (``tour``: a
+    tournament dict, a list of them, or None)."""
+    if tour is None:
+        tours = []
+    elif isinstance(tour, dict):
+        tours = [tour]
+    else:
+        tours = list(tour)
+    out = render_daifugo(daifugo, tours,
+                         board["decisions"] if board is not None else None,
+                         per_ms)
     out += ["", "## The judge", "",
             "`tools/bench.py judge`: the verdict is `primes.verdict_text(n)` "
             "(is_prime, then the whole factorization of a composite); the "
@@ -1407,26 +1495,105 @@ def rings_import_rows():
     return game_import_rows(RINGS_IMPORTS)
 
 
-def rings_tournament_result(games=2000, seed=0):
-    """Ring Climb, strong against normal: ``games`` 2-player games, game i
-    from seed + i, strong in seat i % 2; the dict of tournament_result."""
+def rings_take_top(state):
+    """"Take the top": the strong player, but a move onto the top first
+    whenever it has one (the player BENCH.md holds strong against)."""
+    from primeplay.rings import rules as R, board as B
+    from primeplay.rings.bot import choose, STRONG
+    for m in R.legal_moves(state):
+        if m[0] == R.PLAY and m[4] == B.TOP:
+            return m
+    return choose(state, STRONG)
+
+
+RINGS_PLAYERS = ("strong", "normal", "top")
+
+
+def rings_player(name):
+    """A Ring Climb player by name (RINGS_PLAYERS): state -> move."""
+    from primeplay.rings.bot import choose, STRONG, NORMAL
+    if name == "top":
+        return rings_take_top
+    level = {"strong": STRONG, "normal": NORMAL}[name]
+    return lambda state: choose(state, level)
+
+
+def rings_tournament_result(games=2000, seed=0, levels=("strong", "normal")):
+    """Ring Climb, ``levels[0]`` against ``levels[1]`` (RINGS_PLAYERS):
+    ``games`` 2-player games, game i from seed + i, levels[0] in seat
+    i % 2; the dict of tournament_result, with levels."""
     from primeplay.rings import rules as R
-    from primeplay.rings.bot import play_bots, STRONG, NORMAL
+    from primeplay.rings.game import Game
     from primeplay.rings.settings import Settings
+    first, second = rings_player(levels[0]), rings_player(levels[1])
     wins = moves = 0
     t = time.perf_counter()
     for i in range(games):
-        strong = i % 2
-        levels = [NORMAL, NORMAL]
-        levels[strong] = STRONG
-        g = play_bots(Settings(players=2), seed + i, levels)
-        wins += R.places(g.state)[0] == strong
+        seats = [second, second]
+        seats[i % 2] = first
+        g = Game(Settings(players=2), seed + i)
+        while g.state.phase != R.OVER:
+            if g.moves_made >= 5000:
+                raise RuntimeError("Ring Climb game from seed %d not over"
+                                   % (seed + i))
+            g.apply(seats[g.state.current](g.state))
+        wins += R.places(g.state)[0] == i % 2
         moves += g.moves_made
     r = _wilson(wins, games)
     r.update({"games": games, "seed": seed, "advanced": False,
-              "moves": moves / max(games, 1),
+              "levels": tuple(levels), "moves": moves / max(games, 1),
               "seconds": time.perf_counter() - t})
     return r
+
+
+RINGS_TITLE = "## Ring Climb: computer players"
+RINGS_TOP_TARGET = 0.52     # take-the-top's share against strong, at most
+
+
+def rings_sentence(tour):
+    """A Ring Climb tournament as BENCH.md says it."""
+    levels = tour.get("levels", ("strong", "normal"))
+    if levels == ("strong", "normal"):
+        return tournament_sentence(tour, "--game rings ", "")
+    if levels == ("top", "strong"):
+        return ("Take-the-top against strong (`tools/bench.py tournament "
+                "--game rings --levels top,strong --games %d`): %d 2-player "
+                "games, seeds %d..%d, seats alternating; \"take the top\" "
+                "(the strong player, but a move onto the top first whenever "
+                "it has one) won %d, win rate %.3f (95%% Wilson interval "
+                "%.3f-%.3f), %.1f moves a game. Target: <= %.2f (strong "
+                "values the top at least as well): %s." % (
+                    tour["games"], tour["games"], tour["seed"],
+                    tour["seed"] + tour["games"] - 1, tour["wins"],
+                    tour["rate"], tour["lo"], tour["hi"], tour["moves"],
+                    RINGS_TOP_TARGET, "met" if tour["rate"] <=
+                    RINGS_TOP_TARGET else "NOT met"))
+    return ("%s against %s (`tools/bench.py tournament --game rings --levels "
+            "%s --games %d`): %d 2-player games, seeds %d..%d, seats "
+            "alternating; %s won %d, win rate %.3f (95%% Wilson interval "
+            "%.3f-%.3f), %.1f moves a game." % (
+                levels[0].capitalize(), levels[1], ",".join(levels),
+                tour["games"], tour["games"], tour["seed"],
+                tour["seed"] + tour["games"] - 1, levels[0], tour["wins"],
+                tour["rate"], tour["lo"], tour["hi"], tour["moves"]))
+
+
+def rings_sentence_prefix(levels):
+    """How BENCH.md's sentence of a Ring Climb tournament begins."""
+    if tuple(levels) == ("strong", "normal"):
+        return ("Strong against normal (`tools/bench.py tournament --game "
+                "rings --games")
+    if tuple(levels) == ("top", "strong"):
+        return "Take-the-top against strong (`tools/bench.py tournament"
+    return "%s against %s (`tools/bench.py tournament --game rings " \
+        "--levels %s " % (levels[0].capitalize(), levels[1], ",".join(levels))
+
+
+def rings_tournaments(games=2000, seed=0):
+    """The tournaments BENCH.md reports: strong against normal, take the
+    top against strong."""
+    return [rings_tournament_result(games, seed),
+            rings_tournament_result(games, seed, ("top", "strong"))]
 
 
 def _wilson(wins, games):
@@ -1441,7 +1608,7 @@ def _wilson(wins, games):
 
 def render_rings(rows, scanned, imports, tour, per_ms, board=None):
     """The Ring Climb section of BENCH.md."""
-    out = ["", "## Ring Climb: computer players", "",
+    out = ["", RINGS_TITLE, "",
            "`tools/bench.py rings` plays %d seeded games each of 2-6 players "
            "(seats strong and normal alternating) and takes every position "
            "where the player to move holds three cards and has all three "
@@ -1465,8 +1632,14 @@ def render_rings(rows, scanned, imports, tour, per_ms, board=None):
     out += worst_lines("rings", max(r[4] for r in rows),
                        max(r[5] for r in rows), RINGS_FUEL_TARGET,
                        RINGS_BYTES_TARGET)
-    if tour is not None:
-        out += ["", tournament_sentence(tour, "--game rings ", "")]
+    if tour is None:
+        tours = []
+    elif isinstance(tour, dict):
+        tours = [tour]
+    else:
+        tours = list(tour)
+    for t in tours:
+        out += ["", rings_sentence(t)]
     out += ["", "Importing Ring Climb, each import after the ones above it, "
             "in a fresh interpreter (CPython), on the WASI VM from `.py` "
             "(fuel includes compiling) and on the emulated board from "
@@ -1488,16 +1661,19 @@ def render_rings(rows, scanned, imports, tour, per_ms, board=None):
     return out
 
 
-def rings_figures(per_ms=FUEL_PER_MS, games=2000):
+def rings_figures(per_ms=FUEL_PER_MS, games=2000, board=True):
     rows, scanned = rings_rows()
     return render_rings(rows, scanned, rings_import_rows(),
-                        rings_tournament_result(games), per_ms,
-                        board_rings(rows))
+                        rings_tournaments(games), per_ms,
+                        board_rings(rows) if board else None)
 
 
 def rings_cmd(argv=()):
     """The Ring Climb section; ``rings scan [SEEDS]`` prints the decisions
-    only, ``rings --games N`` sets the tournament's size."""
+    only, ``rings --games N`` sets the tournaments' size, ``--no-board``
+    leaves the emulated board out, ``--write`` puts the section in
+    BENCH.md in place of the one there."""
+    argv = list(argv)
     if argv and argv[0] == "scan":
         seeds = int(argv[1]) if len(argv) > 1 else RINGS_SEEDS
         rows, scanned = rings_rows(echo=True, seeds=seeds)
@@ -1506,58 +1682,82 @@ def rings_cmd(argv=()):
         print("worst_rings_decision_bytes: %d" % max(r[5] for r in rows))
         return 0
     games = int(argv[argv.index("--games") + 1]) if "--games" in argv else 2000
-    print("\n".join(rings_figures(games=games)))
+    text = "\n".join(rings_figures(bench_per_ms(), games,
+                                   "--no-board" not in argv))
+    print(text)
+    if "--write" in argv:
+        write_section(RINGS_TITLE, text)
     return 0
 
 
-def tournament_result(games=2000, seed=0, advanced=False):
-    """Strong against normal: ``games`` 2-player games, game i dealt from
-    seed + i, strong in seat i % 2.  A dict: games, seed, advanced, wins,
-    rate, lo and hi (the 95% Wilson interval), moves (a game), seconds."""
+def tournament_result(games=2000, seed=0, advanced=False, players=2):
+    """Strong against normal: ``games`` games, game i dealt from seed + i,
+    strong in seat i % players (with 3 players, against two normals).
+    A dict: games, seed, advanced, players, wins, rate, lo and hi (the 95%
+    Wilson interval), moves (a game), seconds."""
     from primeplay.daifugo.settings import Settings
     from primeplay.daifugo.bot import Bot, play_bots, STRONG, NORMAL
-    settings = Settings.advanced(2) if advanced else Settings()
+    settings = Settings.advanced(players) if advanced else \
+        Settings(players=players)
     wins = moves = 0
     t = time.perf_counter()
     for i in range(games):
-        strong = i % 2
-        seats = [None, None]
+        strong = i % players
+        seats = [Bot(NORMAL) for _ in range(players)]
         seats[strong] = Bot(STRONG)
-        seats[1 - strong] = Bot(NORMAL)
         g = play_bots(settings, seed + i, seats)
         wins += g.winner == strong
         moves += g.moves_made
     r = _wilson(wins, games)
     r.update({"games": games, "seed": seed, "advanced": advanced,
-              "moves": moves / max(games, 1),
+              "players": players, "moves": moves / max(games, 1),
               "seconds": time.perf_counter() - t})
     return r
 
 
 def tournament(argv=()):
-    """Strong against normal: N 2-player games, seats alternating.
+    """Strong against normal: N games, seats alternating.
 
-    ``tournament --game daifugo|rings --games N --seed S [--advanced]``
-    (advanced: Daifugo only): game i
-    is dealt from seed S + i, strong sits in seat i % 2.  Prints strong's
-    share of the wins as ``win_rate: X`` and its 95% Wilson interval.
+    ``tournament --game daifugo|rings --games N --seed S [--advanced]
+    [--players 2|3] [--levels A,B] [--write]``: game i is dealt from seed
+    S + i.  Daifugo: strong sits in seat i % players (3 players: against
+    two normals), ``--advanced`` every advanced rule the player count
+    allows.  Ring Climb: ``--levels`` two of strong, normal, top ("take the
+    top"), the first in seat i % 2 (default strong,normal).  Prime Climb:
+    ``--levels`` two of its levels.  Prints the first's share of the wins
+    as ``win_rate: X`` and its 95% Wilson interval; ``--write`` puts the
+    figure's sentence in BENCH.md (Daifugo and Ring Climb).
     """
     import argparse
     parser = argparse.ArgumentParser(prog="bench.py tournament")
     parser.add_argument("--game", choices=("daifugo", "rings", "climb"),
                         default="daifugo")
-    parser.add_argument("--levels", default="hard,normal",
-                        help="Prime Climb only: the two levels, first "
-                        "counted")
+    parser.add_argument("--levels", default=None,
+                        help="Prime Climb: two of its levels (default "
+                        "hard,normal); Ring Climb: two of %s (default "
+                        "strong,normal); the first counted"
+                        % ", ".join(RINGS_PLAYERS))
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--advanced", action="store_true",
-                        help="every advanced rule a 2-player game allows")
+                        help="Daifugo: every advanced rule the player count "
+                        "allows")
+    parser.add_argument("--players", type=int, choices=(2, 3), default=2,
+                        help="Daifugo: 3 is one strong against two normals")
+    parser.add_argument("--write", action="store_true",
+                        help="put the figure in BENCH.md (Daifugo, Ring "
+                        "Climb)")
     args = parser.parse_args(list(argv))
+    if args.game != "daifugo" and (args.players != 2 or args.advanced):
+        parser.error("--players and --advanced are Daifugo's")
+    if args.game == "daifugo" and args.levels:
+        parser.error("--levels: Prime Climb and Ring Climb only")
     if args.game == "climb":
+        if args.write:
+            parser.error("--write: Daifugo and Ring Climb only")
         from primeplay.climb.bot import LEVEL_NAMES
         by_name = dict((v, k) for k, v in LEVEL_NAMES.items())
-        names = args.levels.split(",")
+        names = (args.levels or "hard,normal").split(",")
         if len(names) != 2 or not all(n in by_name for n in names):
             parser.error("--levels: two of %s" % ", ".join(sorted(by_name)))
         r = climb_match((by_name[names[0]], by_name[names[1]]), args.games,
@@ -1573,25 +1773,43 @@ def tournament(argv=()):
         print("seconds: %.1f" % r["seconds"])
         return 0
     if args.game == "rings":
-        r = rings_tournament_result(args.games, args.seed)
-        print("games: %d (Ring Climb, seeds %d..%d, 2 players, strong vs "
-              "normal, seats alternating)" % (args.games, args.seed,
-                                               args.seed + args.games - 1))
-        print("strong_wins: %d" % r["wins"])
+        names = tuple((args.levels or "strong,normal").split(","))
+        if len(names) != 2 or not all(n in RINGS_PLAYERS for n in names):
+            parser.error("--levels: two of %s" % ", ".join(RINGS_PLAYERS))
+        r = rings_tournament_result(args.games, args.seed, names)
+        print("games: %d (Ring Climb, seeds %d..%d, 2 players, %s vs %s, "
+              "seats alternating)" % (args.games, args.seed,
+                                      args.seed + args.games - 1,
+                                      names[0], names[1]))
+        print("%s_wins: %d" % (names[0], r["wins"]))
         print("win_rate: %.4f" % r["rate"])
         print("win_rate_95ci: %.4f %.4f" % (r["lo"], r["hi"]))
         print("moves_per_game: %.1f" % r["moves"])
         print("seconds: %.1f" % r["seconds"])
+        if args.write:
+            after = None if names == ("strong", "normal") else \
+                rings_sentence_prefix(("strong", "normal"))
+            write_paragraph(RINGS_TITLE, rings_sentence_prefix(names),
+                            rings_sentence(r), after)
         return 0
-    r = tournament_result(args.games, args.seed, args.advanced)
-    print("games: %d (seeds %d..%d, %s rules, strong vs normal, seats "
-          "alternating)" % (args.games, args.seed, args.seed + args.games - 1,
-                            "advanced" if args.advanced else "basic"))
+    r = tournament_result(args.games, args.seed, args.advanced, args.players)
+    print("games: %d (seeds %d..%d, %d players, %s rules, strong vs %s, "
+          "%s)" % (args.games, args.seed, args.seed + args.games - 1,
+                   args.players, "advanced" if args.advanced else "basic",
+                   "normal" if args.players == 2 else "two normals",
+                   "seats alternating" if args.players == 2
+                   else "strong's seat rotating"))
     print("strong_wins: %d" % r["wins"])
     print("win_rate: %.4f" % r["rate"])
     print("win_rate_95ci: %.4f %.4f" % (r["lo"], r["hi"]))
     print("moves_per_game: %.1f" % r["moves"])
     print("seconds: %.1f" % r["seconds"])
+    if args.write:
+        line = daifugo_sentences([r])[0]
+        prefix = line[:line.index(" --games") + len(" --games")]
+        after = None if (args.players, args.advanced) == (2, False) else \
+            "Strong against normal (`tools/bench.py tournament --games"
+        write_paragraph(DAIFUGO_TITLE, prefix, line, after)
     return 0
 
 
@@ -1849,13 +2067,36 @@ def game_figures(board=True, per_ms=FUEL_PER_MS):
     daifugo = daifugo_rows()
     judge = judge_rows()
     imports = game_import_rows()
-    tour = tournament_result()
+    tour = daifugo_tournaments()
     on_board = board_game(judge, daifugo_worst(daifugo)) if board else None
     return render_game(daifugo, judge, imports, tour, on_board, per_ms)
 
 
+def daifugo_tournaments(games=2000, seed=0):
+    """The tournaments BENCH.md reports: strong against normal (2 players,
+    basic rules) and against two normals (3 players, every advanced rule,
+    SKIP included)."""
+    return [tournament_result(games, seed),
+            tournament_result(games, seed, advanced=True, players=3)]
+
+
 def daifugo_cmd(argv=()):
-    """Print every scanned Daifugo decision, then the worst per level."""
+    """Print every scanned Daifugo decision, then the worst per level;
+    ``daifugo --write [--no-board] [--games N]``: the Daifugo section of
+    BENCH.md (decisions, the board, the tournaments) printed and put in
+    place of the one there."""
+    argv = list(argv)
+    if "--write" in argv:
+        games = int(argv[argv.index("--games") + 1]) if "--games" in argv \
+            else 2000
+        rows = daifugo_rows()
+        worst = daifugo_worst(rows)
+        ms = None if "--no-board" in argv else board_daifugo(worst)
+        text = "\n".join(render_daifugo(rows, daifugo_tournaments(games), ms,
+                                        bench_per_ms()))
+        print(text)
+        write_section(DAIFUGO_TITLE, text)
+        return 0
     seeds = int(argv[0]) if argv else DAIFUGO_SEEDS
     rows = daifugo_rows(echo=True, seeds=seeds)
     for level, pos, secs, fuel, alloc in daifugo_worst(rows):
@@ -1982,32 +2223,110 @@ def switch_cmd(argv=()):
     text = "\n".join(render_switch(switch_rows(), evening_peaks()))
     print(text)
     if "--write" in argv:
-        with open(RESULTS) as f:
-            old = f.read()
-        if SWITCH_TITLE in old:
-            head, rest = old.split(SWITCH_TITLE, 1)
-            tail = rest[rest.find("\n## "):] if "\n## " in rest else ""
-            new = head + text + tail
-        else:
-            new = old.rstrip("\n") + "\n\n" + text
-        with open(RESULTS, "w") as f:
-            f.write(new.rstrip("\n") + "\n")
-        print("wrote the section in %s" % os.path.relpath(RESULTS, ROOT))
+        write_section(SWITCH_TITLE, text)
     return 0
 
 
+def bench_per_ms():
+    """The fuel per board millisecond BENCH.md's header gives (measured by
+    the last whole run), else FUEL_PER_MS: a section written alone turns
+    fuel into board ms as the rest of the file does."""
+    import re
+    try:
+        with open(RESULTS) as f:
+            m = re.search(r"; (\d+) fuel is one millisecond", f.read())
+    except OSError:
+        m = None
+    return int(m.group(1)) if m else FUEL_PER_MS
+
+
+def _section(lines, title):
+    """(first, end) line indexes of BENCH.md's section ``title`` (the title
+    line to the next "## " line), or None."""
+    if title not in lines:
+        return None
+    start = lines.index(title)
+    end = start + 1
+    while end < len(lines) and not lines[end].startswith("## "):
+        end += 1
+    return start, end
+
+
+def write_section(title, text):
+    """Put ``text`` (its first line ``title``) in BENCH.md in place of the
+    section of that title (at the end if there is none); the rest of the
+    file is left as it is."""
+    with open(RESULTS) as f:
+        lines = f.read().split("\n")
+    new = text.strip("\n").split("\n") + [""]
+    at = _section(lines, title)
+    if at is None:
+        lines = lines + new
+    else:
+        lines = lines[:at[0]] + new + lines[at[1]:]
+    with open(RESULTS, "w") as f:
+        f.write("\n".join(lines).rstrip("\n") + "\n")
+    print("wrote the section in %s" % os.path.relpath(RESULTS, ROOT))
+
+
+def write_paragraph(title, prefix, text, after=None):
+    """In BENCH.md's section ``title``, the paragraph (one line) starting
+    ``prefix`` becomes ``text``; with none, ``text`` goes after the one
+    starting ``after``, else at the end of the section."""
+    with open(RESULTS) as f:
+        lines = f.read().split("\n")
+    at = _section(lines, title)
+    if at is None:
+        raise RuntimeError("BENCH.md has no section %r" % title)
+    start, end = at
+    found = [i for i in range(start, end) if lines[i].startswith(prefix)]
+    if found:
+        lines[found[0]] = text
+    else:
+        anchor = [i for i in range(start, end)
+                  if after is not None and lines[i].startswith(after)]
+        if anchor:
+            i = anchor[0] + 1
+        else:
+            i = end
+            while i > start + 1 and lines[i - 1] == "":
+                i -= 1
+        lines[i:i] = ["", text]
+    with open(RESULTS, "w") as f:
+        f.write("\n".join(lines).rstrip("\n") + "\n")
+    print("wrote the figure in %s" % os.path.relpath(RESULTS, ROOT))
+
+
+COMMANDS = {"decisions": decisions, "tournament": tournament,
+            "daifugo": daifugo_cmd, "judge": judge_cmd, "rings": rings_cmd,
+            "solitaire": solitaire_cmd, "climb-levels": climb_levels_cmd,
+            "game-imports": game_imports_cmd, "game": game_cmd,
+            "switch": switch_cmd}
+# Commands whose own parser answers --help (argparse).
+_OWN_HELP = ("tournament", "solitaire")
+
+
+def usage():
+    """The usage: the module docstring's list of commands."""
+    doc = __doc__
+    return doc[doc.index("usage:"):doc.index("Fuel is the WASI")].rstrip()
+
+
 def main(argv):
-    if argv and argv[0] == "decisions":
-        return decisions(argv[1:])
-    if argv and argv[0] == "tournament":
-        return tournament(argv[1:])
-    commands = {"daifugo": daifugo_cmd, "judge": judge_cmd, "rings": rings_cmd,
-                "solitaire": solitaire_cmd,
-                "climb-levels": climb_levels_cmd,
-                "game-imports": game_imports_cmd, "game": game_cmd,
-                "switch": switch_cmd}
-    if argv and argv[0] in commands:
-        return commands[argv[0]](argv[1:])
+    argv = list(argv)
+    if argv and argv[0] in ("-h", "--help"):
+        print(usage())
+        return 0
+    if argv and argv[0] in COMMANDS:
+        if argv[0] not in _OWN_HELP and ("-h" in argv or "--help" in argv):
+            print(usage())
+            return 0
+        return COMMANDS[argv[0]](argv[1:])
+    unknown = [a for a in argv if a != "--no-write"]
+    if unknown:
+        sys.stderr.write("%s\n\nbench.py: unknown argument %s\n"
+                         % (usage(), " ".join(unknown)))
+        return 2
     climb, board, bots = climb_rows(), board_rows(), bot_fuel()
     per_ms = fuel_per_ms(climb, bots, board)[0] if board else FUEL_PER_MS
     h = heap_rows()
