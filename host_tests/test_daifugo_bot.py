@@ -195,6 +195,88 @@ def test_a_hand_of_skips_draws_first():
     assert Bot(STRONG).choose(g.state) == ("draw",)
 
 
+def test_normal_takes_an_immediate_win():
+    # Leading with [6][19]: 19 is its smallest prime, but 619 is prime
+    # and empties the hand.
+    g = table([["[6]", "[19]"], ["[4]"]])
+    m = Bot(NORMAL).choose(g.state)
+    assert m[0] == "play" and concat(m[2]) == 619
+    # ... and a win that beats the area, of the count it asks.
+    g = table([["[3]", "[7]", "[9]*"], ["[4]"]],
+              area=(1, ["[1]", "[1]", "[3]*"], 113))
+    m = Bot(NORMAL).choose(g.state)
+    assert m[0] == "play" and len(m[1]) == 3 and judge(concat(m[2]))[0]
+
+
+def test_normal_plays_skip_rather_than_pass():
+    g = table([["[4]", "SKIP", "[6]"], ["[4]"], ["[8]"]], skip=True,
+              area=(2, ["[1]", "[9]"], 19))
+    bot = Bot(NORMAL)
+    assert bot.choose(g.state) == ("draw",)   # a draw first, as ever
+    g.state.drawn = True
+    assert bot.choose(g.state)[0] == "skip"
+
+
+def test_normal_plays_skip_when_the_rest_is_one_play():
+    # SKIP and [7]: [7] now would leave a lone SKIP (draw, never out);
+    # SKIP now leaves [7], one play from the win.
+    g = table([["SKIP", "[7]"], ["[4]", "[6]"], ["[8]", "[9]"]], skip=True)
+    assert Bot(NORMAL).choose(g.state)[0] == "skip"
+    # Two SKIPs: one goes, and the next turn draws for the other.
+    g = table([["SKIP", "SKIP"], ["[4]", "[6]"], ["[8]", "[9]"]], skip=True)
+    g.state.drawn = True
+    assert Bot(NORMAL).choose(g.state)[0] == "skip"
+
+
+def test_games_of_normal_computers_with_skip_end_soon():
+    # A normal seat once never played SKIP, so it could not win while it
+    # held one: 224 of 300 three-normal games ended with a SKIP held,
+    # median 310 moves a game (strong: 45), seed 9 took 1,166.
+    st = Settings.advanced(3)
+    held = 0
+    moves = {}
+    for level in (NORMAL, STRONG):
+        moves[level] = []
+        for seed in range(100):
+            g = play_bots(st, seed, [Bot(level) for _ in range(3)],
+                          max_moves=1000)
+            moves[level].append(g.moves_made)
+            if level == NORMAL:
+                for h in g.state.hands:
+                    held += any(g.state.cards[c][0] == C.SKIP for c in h)
+    normal = sorted(moves[NORMAL])
+    strong = sorted(moves[STRONG])
+    assert normal[50] <= 1.5 * strong[50], (normal[50], strong[50])
+    assert normal[-1] <= 400, normal[-1]
+    assert held <= 10, held
+
+
+def test_strong_beats_normal_in_a_small_match():
+    # 2 players, seats alternating, seeds the bench does not use (its
+    # 2,000 games, tools/bench.py tournament, are held to 0.60 in
+    # BENCH.md; a thousand here vary by some 0.03 around its figure).
+    wins = 0
+    games = 1000
+    for i in range(games):
+        seats = [Bot(NORMAL), Bot(NORMAL)]
+        seats[i % 2] = Bot(STRONG)
+        wins += play_bots(Settings(), 10000 + i, seats).winner == i % 2
+    assert wins >= 0.57 * games, wins
+
+
+def test_strong_beats_two_normals_in_a_small_match():
+    # 3 players, every advanced rule, strong's seat rotating: well above
+    # the 1/3 of an even table.
+    wins = 0
+    games = 300
+    for i in range(games):
+        seats = [Bot(NORMAL), Bot(NORMAL), Bot(NORMAL)]
+        seats[i % 3] = Bot(STRONG)
+        wins += play_bots(Settings.advanced(3), 20000 + i,
+                          seats).winner == i % 3
+    assert wins >= 0.4 * games, wins
+
+
 # ---------------------------------------------------------------- strong
 
 def test_strong_goes_out_when_it_can():
