@@ -126,6 +126,36 @@ def test_strong_goes_to_the_top_when_it_can():
     assert [m for m in made if m[0] == R.PLAY and m[4] == B.TOP]
 
 
+def test_strong_takes_the_top_rather_than_bump_and_stay_exposed():
+    # One card a turn (the house rule), a wild.  Player 0's pawn on level
+    # 6 can go to the top, safe for good, or bump the opponent's pawn
+    # beside it two levels down and stand where the opponent's other pawn,
+    # right below, bumps it back next turn.  The top: valued a level more
+    # than level 7 and no more, strong took the bump (its two levels worth
+    # more than the top's 1.6).
+    pawns = {0: B.place(6, 5), 1: B.TOP, 2: B.place(1, 0),
+             3: B.place(6, 4), 4: B.place(5, 4), 5: B.TOP}
+    s = setup(2, pawns, [B.WILD, cid(B.PURPLE, 3), cid(B.ORANGE, 3)],
+              one_card=True)
+    assert (R.PLAY, B.WILD, 0, 0, B.place(6, 4)) in R.legal_moves(s)
+    assert choose(s, STRONG) == (R.PLAY, B.WILD, 0, 0, B.TOP)
+
+
+def test_the_benchs_take_the_top_player():
+    # tools/bench.py's "take the top" (BENCH.md holds it to <= 0.52 of
+    # 2,000 games against strong): a move onto the top when it has one,
+    # else strong's move.
+    import bench
+    pawns = {0: B.place(6, 5), 1: B.TOP, 2: B.place(1, 0),
+             3: B.place(6, 4), 4: B.place(5, 4), 5: B.TOP}
+    s = setup(2, pawns, [cid(B.PURPLE, 3), cid(B.RED, 1), cid(B.ORANGE, 3)],
+              one_card=True)
+    m = bench.rings_take_top(s)
+    assert m[0] == R.PLAY and m[4] == B.TOP and m[1] == cid(B.RED, 1)
+    s.pawns[0] = B.place(5, 5)
+    assert bench.rings_take_top(s) == choose(s, STRONG)
+
+
 def test_strong_finishes_with_a_wild():
     s = setup(3, {0: B.TOP, 1: B.TOP, 2: B.place(6, 8)},
               [cid(B.GREEN, 1), B.WILD, cid(B.BLUE, 2)])

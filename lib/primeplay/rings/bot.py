@@ -18,7 +18,12 @@ tries turns of up to 3 either way), each end of turn valued as
 
 * its own progress minus the opponents' (so a bump that sends a pawn
   down two levels is worth as much as two climbs, and is taken when it
-  pays), the top worth a level more than level 7 would be;
+  pays), the top worth four levels more than level 6: the level it is
+  above, and three for being "safe" and final, where a pawn on level 6
+  can be bumped two levels down at any turn.  (Worth 1.6 levels, strong
+  bumped or climbed elsewhere with a card that could take the top, and
+  the same player taking the top whenever it could beat it 0.53-0.56 of
+  2-player games; now some 0.51, BENCH.md.)
 * the cards it keeps: its own-colour cards and wilds held back for its
   pawns on levels 5 and 6 ("think about holding back your key color cards
   and wild cards to enable you to enter the top level quickly"), so it
@@ -60,7 +65,7 @@ _SPIN_TURNS = (0, 1, -1, 2, -2, 3, -3)
 
 # Values (ints): a level is 100.
 LEVEL = 100
-TOP_BONUS = 60          # the top is safe and final
+TOP_BONUS = 300         # the top is safe and final: 4 levels over 6
 FINISH = 10000          # three pawns on top
 KEY6 = 90               # a key card kept for a pawn on level 6
 KEY5 = 60               # ... on level 5
