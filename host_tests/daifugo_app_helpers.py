@@ -3,13 +3,14 @@
 ``Table`` starts a match from the main menu and plays it: a human seat's
 moves are chosen by a bot (so a whole game has real plays, draws, D cards,
 SKIPs and discards) and then *pressed*: the cursor walks to each card, A
-picks it (again for the number a multi-number card is declared as), B
-opens the turn menu, the row is found by its text.  Every scene is
+picks it (again for the number a multi-number card is declared as), UP
+goes to the actions over the row (Play, Draw, Pass, ?), LEFT/RIGHT to the
+one wanted, A does it; a question is answered with A.  Every scene is
 offered to ``watch(table, scene)``.
 """
 
 from app_table import ButtonTable, FRAME_MS
-from primeplay.app.daifugo_screen import DaifugoPlay, TurnMenu
+from primeplay.app.daifugo_screen import DaifugoPlay
 from primeplay.daifugo.bot import Bot
 
 
@@ -17,8 +18,8 @@ class Table(ButtonTable):
     PLAY = DaifugoPlay
 
     def __init__(self, seed=1, players=2, seats=(0, 2, 2), match=1,
-                 rules=(), clues=1, storage=None, watch=None, app=None,
-                 board=None):
+                 rules=(), clues=1, learner=0, storage=None, watch=None,
+                 app=None, board=None):
         if not self._start_app(seed, storage, watch, app, board):
             return
         p = self.app.game_prefs("daifugo")
@@ -26,6 +27,7 @@ class Table(ButtonTable):
         p["seats"] = list(seats) + [2] * (3 - len(seats))
         p["match"] = match
         p["clues"] = clues
+        p["learner"] = learner
         for k in ("zero", "multi59", "multi468", "skip", "multi_in_three",
                   "strict"):
             p[k] = 1 if k in rules else 0
@@ -36,16 +38,18 @@ class Table(ButtonTable):
         self.press("A")             # Start
         self.wait(100)
 
-    def menu_row(self, starts):
-        """Open the turn menu and choose the row starting with ``starts``."""
-        self.press("B")
-        menu = self.app.screen
-        assert isinstance(menu, TurnMenu), type(menu).__name__
-        rows = menu.rows()
-        want = [i for i in range(len(rows)) if rows[i].startswith(starts)]
-        assert want, (starts, rows)
-        while menu.cursor != want[0]:
-            self.press("DOWN")
+    def act(self, key):
+        """Choose the action ``key`` over the row ("play", "draw", "pass",
+        "help") and press A on it."""
+        play = self.play
+        if not play.focus:
+            self.press("UP")
+        acts = play.acts()
+        assert key in acts, (key, acts)
+        assert play.focus
+        while acts[play.act % len(acts)] != key:
+            self.press("RIGHT")
+        assert play.info().startswith("A: ") or key == "play", play.info()
         self.press("A")
 
     def cursor_to(self, cid):
@@ -71,11 +75,15 @@ class Table(ButtonTable):
             # Picked in the number's order already.
             assert play.picked() == (tuple(cids), tuple(values)), \
                 (play.picked(), move, card)
-            self.menu_row("Play ")
+            self.act("play")
         elif k == "draw":
-            self.menu_row("Draw")
+            self.act("draw")
         elif k == "pass":
-            self.menu_row("Pass")
+            ten = play._ten()
+            self.act("pass")
+            if ten:     # "Pass? A [10] is on top: you draw 2 cards."
+                assert self.app.screen is not play
+                self.press("A")
         else:       # dcard, skip, discard: A on the card, A to confirm
             self.cursor_to(move[1])
             self.press("A")

@@ -8,6 +8,7 @@ judgment pages; saves, power cuts and Continue; bad input.
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 from app_table import Nvm
+from app_table import FRAME_MS
 from daifugo_app_helpers import Table
 from primeplay.app import App, Message
 from primeplay.app.daifugo_screen import DaifugoPlay, CARD_Y, label
@@ -92,7 +93,11 @@ class HandWatch:
         assert owner == s.current and not play.bots[owner]
         if play.humans > 1:
             assert self.passed_to == owner
-        labels = [label(s.cards[c]) for c in play.order()]
+        # A picked multi-number card shows the number declared for it.
+        declared = dict((x[0], str(x[1])) for x in play.sel
+                        if s.cards[x[0]][0] == C.MULTI)
+        labels = [declared.get(c, label(s.cards[c])) for c in play.order()]
+        row = [x.strip() for x in row]
         assert row and " ".join(row) in " ".join(labels)
         others = [c for q in range(s.settings.players) if q != owner
                   for c in s.hands[q]]
@@ -127,7 +132,7 @@ def test_the_passed_hand_hides_again_when_the_turn_ends():
     first = play.state.current
     t.press("A")
     assert play.hand_owner() == first
-    t.menu_row("Pass")
+    t.human_move(("pass",))
     # The pass page, then the next player's pass screen: no hand between.
     while play.mode == "page":
         assert play.hand_owner() is None
@@ -162,8 +167,10 @@ def test_a_not_prime_play_is_judged_on_screen_and_the_cards_go_back():
     assert play.mode == "page" and play.pages[0][0] == "judge"
     texts = t.app.scene().texts()
     assert str(rules.concat(m[2])) in texts
-    assert "NOT" in texts and "PRIME" in texts
-    assert [x for x in texts if x.startswith("=") and "cards back" in x]
+    assert "NOT PRIME" in texts and "Cards back, turn over" in texts
+    assert "A: go on" in texts
+    f = rules.judge(rules.concat(m[2]))[1]
+    assert "=" + "x".join([str(x) for x in f]) in texts
     assert t.app.scene().leds[0] == (255, 70, 0)    # orange
     assert sorted(play.state.hands[who]) == before
 
@@ -206,10 +213,10 @@ def test_what_stands_in_the_way_is_told_before_playing():
     t.press("A")
     t.cursor_to(numbers[1])
     t.press("A")
-    assert play.verdict()[1] == "needs 1 card"
-    assert "needs 1 card" in t.app.scene().texts()
+    assert play.info().endswith("needs 1 card")
+    assert play.info() in t.app.scene().texts()
     snap = s.snapshot()
-    t.menu_row("Play ")
+    t.act("play")
     assert isinstance(t.app.screen, Message)
     assert "as the last play did" in " ".join(t.app.scene().texts())
     assert s.snapshot() == snap
@@ -218,19 +225,21 @@ def test_what_stands_in_the_way_is_told_before_playing():
 
 
 def test_a_selection_is_changed_freely_before_it_is_played():
+    # The number reads in the order the cards were picked; A on a picked
+    # card puts it back.
     t = Table(seed=3, players=2, seats=(0, 2))
     play = t.until_hand()
     order = play.order()
     nums = [c for c in order if play.state.cards[c][0] == C.NUMBER]
-    t.cursor_to(nums[0])
-    t.press("A")
     t.cursor_to(nums[1])
     t.press("A")
-    assert play.picked()[0] == (nums[0], nums[1])
-    t.press("UP")       # the card under the cursor one place earlier
+    t.cursor_to(nums[0])
+    t.press("A")
     assert play.picked()[0] == (nums[1], nums[0])
-    t.press("A")        # and put back
-    assert play.picked()[0] == (nums[0],)
+    t.press("A")        # put back
+    assert play.picked()[0] == (nums[1],)
+    t.press("A")
+    assert play.picked()[0] == (nums[1], nums[0])
 
 
 def test_continue_after_a_power_cut_resumes_the_turn():
@@ -293,41 +302,76 @@ def test_every_daifugo_scene_fits_the_panel():
           watch=watch).run()
 
 
-def test_clues_for_the_card_under_the_cursor_and_for_a_selection():
-    from primeplay.app.daifugo_screen import Clues
+def test_what_a_card_does_and_its_hints_for_the_card_under_the_cursor():
+    from primeplay.app.daifugo_screen import Lines
     t = Table(seed=3, players=2, seats=(0, 2))
     play = t.until_hand()
     s = play.state
     order = play.order()
     for i in range(len(order)):     # every card, D included: never a crash
         t.cursor_to(order[i])
-        t.menu_row("Clues")
-        assert isinstance(t.app.screen, Clues)
+        t.act("help")
+        assert isinstance(t.app.screen, Lines)
         texts = t.app.scene().texts()
         assert texts and all(len(x) <= 21 for x in texts)
+        shown = " ".join(texts)
         if s.cards[order[i]][0] == C.NUMBER:
-            assert texts[0].startswith(s.cards[order[i]][4])
+            assert s.cards[order[i]][4] in shown
         t.press("DOWN")
         t.press("A")
         assert t.app.screen is play and play.mode == "hand"
+        t.press("DOWN")
+    # Two cards picked: what they make is the learner's, not a hint.
     nums = [c for c in order if s.cards[c][0] == C.NUMBER]
     t.cursor_to(nums[0])
     t.press("A")
     t.cursor_to(nums[1])
     t.press("A")
-    t.menu_row("Clues")
+    t.act("help")
+    assert "make" not in " ".join(t.app.scene().texts())
+
+
+def test_the_learner_is_told_what_picked_cards_make():
     from primeplay.daifugo.clues import primes_of
+    t = Table(seed=3, players=2, seats=(0, 2), learner=1)
+    play = t.until_hand()
+    s = play.state
+    nums = [c for c in play.order() if s.cards[c][0] == C.NUMBER]
+    t.cursor_to(nums[0])
+    t.press("A")
+    t.cursor_to(nums[1])
+    t.press("A")
+    n = rules.concat(play.picked()[1])
+    assert play.info().startswith(str(n) + (" is prime" if rules.judge(n)[0]
+                                            else " not prime"))
+    t.act("help")
     primes = primes_of(s.cards, play.picked()[0], s.settings)
     shown = " ".join(t.app.scene().texts())
     for p in primes[:3]:
         assert str(p) in shown
 
 
-def test_clues_off_hides_the_row():
+def test_without_the_learner_a_pick_is_a_gamble():
+    # "Try playing your cards even if you are not sure": by default the
+    # screen does not say whether the picked cards are prime.
+    t = Table(seed=3, players=2, seats=(0, 2))
+    play = t.until_hand()
+    s = play.state
+    nums = [c for c in play.order() if s.cards[c][0] == C.NUMBER]
+    t.cursor_to(nums[0])
+    t.press("A")
+    text = " ".join(t.app.scene().texts())
+    assert "prime? Try it!" in text
+    assert "is prime" not in text and "not prime" not in text
+
+
+def test_card_hints_off_leave_what_a_card_does():
     t = Table(seed=3, players=2, seats=(0, 2), clues=0)
     play = t.until_hand()
-    assert "clues" not in [r[0] for r in play.turn_menu()]
-    assert play.verdict()[1] == "A: pick"
+    assert "help" in play.acts()
+    t.act("help")
+    shown = " ".join(t.app.scene().texts())
+    assert "primes with" not in shown and "partner" not in shown
 
 
 def test_a_whole_match_through_the_simulator():
@@ -352,3 +396,389 @@ def test_the_cursor_card_is_always_in_the_row():
             assert play.left <= play.cursor < play._row_end(play.left)
             row = card_row(t.app.scene())
             assert play._labels[play.cursor] in row
+
+
+# ------------------------------------------------ presses queued in a pass
+
+def test_a_double_tap_on_a_page_never_shows_the_next_players_hand():
+    # Two humans.  Two A presses in one pass of the loop (a quick double
+    # tap, or both queued while the board drew): the first ends P1's own
+    # page, the second must not reach the "Pass to P2" screen, which was
+    # never on the panel, and so show P2's hand to P1.
+    t = Table(seed=7, players=2, seats=(0, 0))
+    play = t.until_hand()
+    first = play.state.current
+    t.human_move(("pass",))
+    assert play.mode == "page"
+    while len(play.pages) > 1:
+        t.press("A")
+    t.app.press("A")
+    t.app.press("A")
+    assert play.hand_owner() is None
+    sc = t.frame()
+    assert play.mode == "pass" and play.state.current != first
+    assert card_row(sc) == [] and sc.hand is None
+    assert sc.handoff == play.state.current
+    # Drawn now: A shows the hand to its owner.
+    t.press("A")
+    assert play.hand_owner() == play.state.current
+
+
+def d_card_turn():
+    """A Table at a human's turn holding a D card (seed 0), and the card."""
+    t = Table(seed=0, players=2, seats=(0, 2))
+    play = t.until_hand()
+    s = play.state
+    d = [c for c in play.order() if s.cards[c][0] == C.DRAW][0]
+    return t, play, d
+
+
+def test_a_chord_on_the_last_cards_discard_question_does_not_crash():
+    # A and UP in one loop pass on "Discard [x]?" for the last card of
+    # the row: the discard shortens the row under the cursor.
+    t, play, d = d_card_turn()
+    t.human_move(("dcard", d))
+    assert play.state.phase == rules.DISCARD
+    last = play.order()[-1]
+    t.cursor_to(last)
+    t.press("A")
+    assert t.app.screen is not play     # the question
+    t.app.press("A")
+    t.app.press("UP")
+    t.frame()
+    assert play.state.phase == rules.TURN
+    assert last not in play.state.hands[play.state.current]
+    assert 0 <= play.cursor < len(play.order())
+
+
+class Handoffs:
+    """With two or more humans a frame showing seat s's hidden cards
+    (scene.hand == s) comes only after a frame that showed them too, or
+    after s's "Pass to" frame (scene.handoff == s) and a press since."""
+
+    def __init__(self):
+        self.mark = None
+        self.pressed = False
+
+    def frame(self, sc):
+        if sc.hand is not None:
+            assert self.mark == ("hand", sc.hand) or (
+                self.mark == ("pass", sc.hand) and self.pressed), \
+                ("P%d's hand after %r" % (sc.hand + 1, self.mark))
+            self.mark = ("hand", sc.hand)
+            self.pressed = False
+        if sc.handoff is not None:
+            self.mark = ("pass", sc.handoff)
+            self.pressed = False
+
+
+KEYS = ("A", "A", "A", "A", "LEFT", "RIGHT", "UP", "DOWN", "B")
+
+
+def chords(seed, players, passes, rules_=ADVANCED):
+    """A match of humans played as people press: 0-4 presses a pass of
+    the loop (chords, double taps, mashing A), then a tick, then a
+    frame; every frame checked (the hidden hands, the cards all there).
+    Returns the turns played."""
+    from primeplay.rng import Rng
+    rng = Rng(seed)
+    t = Table(seed=seed, players=players, seats=(0,) * players, match=1,
+              rules=rules_ if players == 3 else ())
+    app = t.app
+    watch = Handoffs()
+    watch.frame(app.scene())    # the first turn's pass screen
+    assert watch.mark is not None
+    turns = 0
+    for _ in range(passes):
+        for _ in range(rng.randbelow(5)):
+            app.press(KEYS[rng.randbelow(len(KEYS))])
+            watch.pressed = True
+        t.now += 3000 if rng.randbelow(20) == 0 else FRAME_MS
+        app.tick(t.now)
+        sc = app.scene()
+        watch.frame(sc)
+        play = t.play
+        if play is None:
+            # Save and quit: Continue (the main menu's first row).
+            for _ in range(20):
+                if t.play is not None:
+                    break
+                menu = app.screen
+                if type(menu).__name__ == "MainMenu":
+                    menu.cursor = 0
+                    t.press("A")
+                else:
+                    t.press("B")
+                t.wait(200)
+            assert t.play is not None
+            watch.mark = None
+            watch.frame(app.scene())
+            continue
+        if play.mode == "over":
+            return turns
+        s = play.state
+        every = list(s.deck) + list(s.discard)
+        for h in s.hands:
+            every += h
+        for a in s.area:
+            every += list(a[1])
+        assert sorted(every) == list(range(len(s.cards)))
+        assert 0 <= play.cursor < max(1, len(play.order())) or \
+            play.mode != "hand"
+        turns = max(turns, s.turn)
+    return turns
+
+
+def test_queued_presses_never_act_on_a_screen_not_yet_drawn():
+    # No exception, the cards all there, and no hand before its owner's
+    # pass screen was drawn and confirmed, however the presses come.
+    turns = 0
+    for seed in range(4):
+        turns += chords(seed, 2 + seed % 2, 1500)
+    assert turns > 60
+
+
+# ------------------------------------------------ what the table reads
+
+def screen_at(state, seats=None, speed=1):
+    """The play screen of ``state`` (a copy), its player's turn begun:
+    an App of its own, nothing ticked."""
+    app = App(None, seed=1)
+    app.prefs["speed"] = speed
+    n = state.settings.players
+    if seats is None:
+        seats = [0] * n
+    play = DaifugoPlay(app, state.settings, 1, list(seats),
+                       state=state.copy())
+    app.go(play)
+    app.scene()
+    if play.mode == "pass":
+        app.press("A")
+        app.scene()
+    return app, play
+
+
+def turn_start(settings, seed, want):
+    """The first turn start where want(state) of games of computers, the
+    seeds from ``seed`` on."""
+    from primeplay.daifugo.bot import Bot
+    bot = Bot("normal")
+    for k in range(seed, seed + 50):
+        s = rules.new_game(settings, k)
+        for _ in range(400):
+            if s.phase == rules.OVER:
+                break
+            if s.phase == rules.TURN and not s.drawn and want(s):
+                return s
+            rules.apply(s, bot.choose(s))
+    raise AssertionError("no such turn")
+
+
+def test_the_header_reads_in_turn_order_and_the_area_says_who_played():
+    from primeplay.daifugo.settings import Settings
+    s = turn_start(Settings(3), 4, lambda s: s.current == 1 and s.area)
+    app, play = screen_at(s)
+    texts = app.scene().texts()
+    hands = s.hands
+    # P2 on turn (lit), then P3, then P1: the order the turns go.
+    assert texts[0] == "P2:%d" % len(hands[1])
+    assert texts[1] == "P3:%d P1:%d" % (len(hands[2]), len(hands[0]))
+    top = s.top()
+    assert "P%d played %d" % (top[0] + 1, top[3]) in texts
+    assert "Beat %d with %s" % (top[3], "1 card" if len(top[1]) == 1 else
+                                "%d cards" % len(top[1])) in texts or \
+        any(t.startswith("Beat %d" % top[3]) or "pass draws 2" in t
+            for t in texts)
+
+
+def test_a_pass_under_draw_2_is_told_and_asked():
+    from primeplay.daifugo.settings import Settings
+    s = turn_start(Settings(2), 1, lambda s: s.top() is not None and
+                   rules.is_ten(s, s.top()))
+    app, play = screen_at(s)
+    k = len(s.top()[1])
+    assert ("%d card%s; pass draws 2" % (k, "" if k == 1 else "s")) in \
+        app.scene().texts()
+    app.press("UP")
+    app.scene()
+    while play.acts()[play.act] != "pass":
+        app.press("RIGHT")
+        app.scene()
+    assert "A: pass, draw 2 cards" in app.scene().texts()
+    before = len(play.state.hands[s.current])
+    app.press("A")
+    texts = app.scene().texts()
+    assert "A [10] is on top:" in texts and "you draw 2 cards." in texts
+    assert play.state.turn == s.turn      # asked, not passed yet
+    app.press("A")
+    app.scene()
+    assert play.state.turn > s.turn
+    assert len(play.state.hands[s.current]) == before + 2 or \
+        not play.state.deck
+
+
+def test_what_the_d_card_drew_is_shown_to_its_owner_only():
+    t, play, d = d_card_turn()
+    hand = list(play.state.hands[play.state.current])
+    t.human_move(("dcard", d))
+    drawn = [c for c in play.state.hands[play.state.current]
+             if c not in hand]
+    assert len(drawn) == 2
+    sc = t.app.scene()
+    names = [play.state.cards[c][4] for c in drawn]
+    assert "D drew %s %s" % tuple(names) in sc.texts()
+    assert sc.hand == play.state.current
+    assert "A on a card: discard" in sc.texts()
+    # Discarded, then a play: its page says P1 plays, not that P1 drew
+    # again (the D card's draws are the D card's, told on its page).
+    t.cursor_to(drawn[0])
+    t.press("A")
+    assert t.app.scene().hand == play.state.current   # "Discard [x]?"
+    t.press("A")
+    m = [x for x in rules.legal_moves(play.state) if x[0] == "play"]
+    assert m
+    who = play.state.current
+    t.human_move(m[0])
+    assert play.pages[0][0] == "text" and \
+        play.pages[0][1][0] == "P%d plays D:" % (who + 1)
+    assert play.pages[0][1][2] == "discards %s." % names[0]
+    t.press("A")
+    texts = t.app.scene().texts()
+    assert texts[0].startswith("P%d plays" % (who + 1)) and \
+        "drew" not in texts[0]
+
+
+def test_a_plain_draw_then_a_play_says_so():
+    t = Table(seed=3, players=2, seats=(0, 2))
+    play = t.until_hand()
+    t.human_move(("draw",))
+    drawn = play.drew[0]
+    assert "You drew %s" % play.state.cards[drawn][4] in \
+        t.app.scene().texts()
+    assert play.order()[play.cursor] == drawn
+    m = [x for x in rules.legal_moves(play.state) if x[0] == "play"][0]
+    t.human_move(m)
+    assert play.pages[0][1] == "P1 drew, then plays"
+    assert t.app.scene().texts()[0].startswith("P1 drew, then plays")
+
+
+def test_a_multi_number_card_shows_the_number_it_is_played_as():
+    from primeplay.daifugo.settings import Settings
+    s = turn_start(Settings(2, multi468=True), 0, lambda s: [
+        c for c in s.hands[s.current] if s.cards[c][0] == C.MULTI])
+    app, play = screen_at(s)
+    multi = [c for c in play.order() if s.cards[c][0] == C.MULTI][0]
+    assert "4/6/8" in card_row(app.scene())
+    while play.order()[play.cursor] != multi:
+        app.press("RIGHT")
+        app.scene()
+    shown = []
+    for _ in range(3):
+        app.press("A")
+        row = card_row(app.scene())
+        shown.append([x for x in row if len(x) == 5 and x != "4/6/8"])
+    assert shown == [["  4  "], ["  6  "], ["  8  "]]
+    app.press("A")          # off again
+    assert "4/6/8" in card_row(app.scene())
+    assert label(s.cards[multi]) == "4/6/8"
+
+
+def test_labels_a_new_player_reads():
+    from primeplay.daifugo.settings import Settings
+    cards = rules.new_game(Settings.advanced(3), 0).cards
+    names = set(label(c) for c in cards)
+    assert {"SKIP", "D", "5/9", "4/6/8", "9*", "10", "0"} <= names
+    assert "SK" not in names and "468" not in names
+
+
+def test_computer_pages_take_the_device_speed_and_a_hurries_them():
+    from primeplay.daifugo.settings import Settings
+    s = rules.new_game(Settings(2), 5)
+    seats = [1, 1]
+    seats[s.current] = 1
+    for speed, ms in ((0, 5000), (1, 2500), (2, 937), (3, 0)):
+        app, play = screen_at(s, seats, speed)
+        assert play.mode == "table"
+        assert play.until == app.pace(900)
+        app.tick(app.now + app.pace(900))
+        app.scene()
+        assert play.mode == "page" and play.page_bot
+        assert play.until - app.now == ms
+        first = play.pages[0]
+        app.tick(app.now + ms - 1 if ms else 0)
+        if ms:
+            assert play.pages and play.pages[0] is first
+        app.press("A")      # hurries it
+        app.scene()
+        assert not play.pages or play.pages[0] is not first
+
+
+# ------------------------------------------------ card hints and learner
+
+def test_the_setup_has_a_row_for_the_hints_and_one_for_the_learner():
+    from primeplay.app.daifugo_setup import DaifugoSetup
+    app = App(Nvm(), seed=1)
+    menu = DaifugoSetup(app)
+    app.go(menu)
+    texts = app.scene().texts()
+    rows = menu.rows()
+    assert "Card hints: on" in rows and "Learner: off" in rows
+    # Every row fits beside the scroll bar, a computer's too.
+    assert all(len(r) <= 20 for r in rows), rows
+    assert "P2 yellow: CPU hard" in rows
+    for want, note in (("Learner: off", "Says prime or not"),
+                       ("Card hints: on", "What the cards print")):
+        while menu.rows()[menu.cursor] != want:
+            app.press("DOWN")
+        texts = app.scene().texts()
+        assert note in texts
+        app.press("RIGHT")
+    p = app.game_prefs("daifugo")
+    assert (p["clues"], p["learner"]) == (0, 1)
+    s = menu.settings()
+    assert (s.clues, s.learner) == (False, True)
+    assert texts
+
+
+def test_the_hints_and_the_learner_go_with_the_saved_game():
+    storage = Nvm()
+    t = Table(seed=9, players=2, seats=(0, 2), clues=0, learner=1,
+              storage=storage)
+    t.until_hand()
+    saved = t.app.saved_game
+    assert saved["state"]["settings"]["clues"] is False
+    assert saved["state"]["settings"]["learner"] is True
+    # Changed in the setup since: the saved game keeps its own.
+    t.app.game_prefs("daifugo")["learner"] = 0
+    t.app.store()
+    app = App(storage, seed=2)
+    play = DaifugoPlay.resume(app, app.saved_game)
+    assert (play.state.settings.clues, play.state.settings.learner) == \
+        (False, True)
+
+
+def test_a_save_from_before_takes_the_remembered_settings():
+    # Builds before saved neither with the game; their "clues" meant the
+    # hints and the check together: a remembered "clues" keeps the hints,
+    # and the learner's check is off unless it is chosen.
+    storage = Nvm()
+    t = Table(seed=9, players=2, seats=(0, 2), storage=storage)
+    t.until_hand()
+    from primeplay import save
+    old = dict(t.app.saved_game)
+    old["state"] = dict(old["state"])
+    old["state"]["settings"] = dict(old["state"]["settings"])
+    del old["state"]["settings"]["clues"]
+    del old["state"]["settings"]["learner"]
+    prefs = {"daifugo": {"players": 2, "clues": 1}}
+    save.write(storage.nvm, {"prefs": prefs, "daifugo": old})
+    app = App(storage, seed=2)
+    assert app.saved_key == "daifugo"
+    play = DaifugoPlay.resume(app, app.saved_game)
+    assert (play.state.settings.clues, play.state.settings.learner) == \
+        (True, False)
+    prefs["daifugo"]["clues"] = 0
+    save.write(storage.nvm, {"prefs": prefs, "daifugo": old})
+    app = App(storage, seed=3)
+    play = DaifugoPlay.resume(app, app.saved_game)
+    assert play.state.settings.clues is False

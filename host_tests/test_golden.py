@@ -35,10 +35,13 @@ SCREENS = {
     "climb_end_turn": (3, "A,A,A,A,WAIT:2000,A,A"),
     "legend": (3, "DOWN,DOWN,DOWN,A,A"),
     "explorer_multiply": (3, "DOWN,DOWN,DOWN,A,RIGHT,UP"),
-    # Prime Daifugo: the hand with [3] picked (prime, with clues on);
-    # [9] played and judged; two humans: the pass screen.
+    # Prime Daifugo: the hand with [3] picked (prime or not is a gamble
+    # unless the learner's check is on); UP: the actions over the row,
+    # Play chosen; [9] played (A on it, UP, A on Play) and judged; two
+    # humans: the pass screen.
     "daifugo_hand": (3, "DOWN,A,A,RIGHT,RIGHT,A"),
-    "daifugo_not_prime": (3, "DOWN,A,A,RIGHT,RIGHT,RIGHT,RIGHT,RIGHT,A,B,A"),
+    "daifugo_actions": (3, "DOWN,A,A,RIGHT,RIGHT,A,UP"),
+    "daifugo_not_prime": (3, "DOWN,A,A,RIGHT,RIGHT,RIGHT,RIGHT,RIGHT,A,UP,A"),
     "daifugo_pass": (5, "DOWN,A,DOWN,DOWN,DOWN,LEFT,LEFT,UP,UP,UP,A,"
                         "WAIT:1500"),
     # Ring Climb: the board after a round (P1's pawn on level 1, the

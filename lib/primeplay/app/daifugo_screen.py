@@ -5,27 +5,38 @@ One screen with modes, and small screens pushed over it (``App.push``):
 * pass: "Pass to P2 (yellow)", the public table; A shows the hand.  Only
   when two or more humans play: a hand never shows outside its owner's
   turn.  A lone human against computers sees the hand at once.
-* hand: the owner's cards in a row that scrolls.  LEFT/RIGHT move the
-  cursor, A picks a card (again on a multi-number card: its next number,
-  then off), UP/DOWN move the picked card under the cursor earlier or
-  later in the number.  The number the picked cards form is shown large,
-  with what stands in its way ("not > 97", "needs 2 cards") and, with
-  clues on, whether it is prime.  A on a D or SKIP card plays it (after a
-  question).  B opens the turn menu: play, draw, pass, clues, the table,
-  save and quit.
-* table: a computer's turn: its seat and a pause, then its moves.
+* hand: the owner's cards in a row, the actions above it.  In the row
+  LEFT/RIGHT move the cursor and A picks a card (again on a multi-number
+  card: its next number, shown on the card, then off); the number reads
+  in the order the cards were picked, and the line above the actions says
+  what stands in its way ("53: not > 97") or, with the learner's check,
+  whether it is prime.  UP goes to the actions (Play, Draw, Pass, and ?:
+  what the card under the cursor does, with its hints), LEFT/RIGHT choose
+  one, A does it, DOWN goes back to the cards.  A on a D or SKIP card
+  plays it, after a question; so does a pass that draws 2.
+* table: a computer's turn: its seat and a pause (A hurries it), then its
+  moves.
 * page: what a turn did, for everyone: the played number large with the
-  judgment ("511 NOT PRIME 7x73: cards back"), Draw 2, Stop, the round
-  end, the game's winner.  A computer's pages go on by themselves; a
-  human's wait for A.
+  judgment ("511 NOT PRIME =7x73", "Cards back, turn over"), Draw 2,
+  Stop, the round's end, the game's winner.  A computer's pages go on by
+  themselves (A hurries them); a human's wait for A.
 * over: the match is won.
+
+B is back everywhere: the pause menu (Resume, Table, Save and quit).
+Computer pauses and pages take the device's computer speed (``app.pace``).
+
+A press counts only on a frame that has been drawn (``seen``, and the
+same in the screens pushed over the game): two presses in one pass of
+the loop (a double tap, or both queued while the board drew) would else
+act on a screen nobody saw; the second A of a player's last page used to
+answer the next player's pass screen, showing that hand to the wrong
+player.
 
 The game is saved at the start of every turn (``primeplay.daifugo.saves``).
 """
 
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, HEIGHT
 from primeplay.app import colours, Message, Confirm, Pause
-from primeplay.app.menus import Menu
 from primeplay.daifugo import cards as C
 from primeplay.daifugo import rules, saves
 from primeplay.daifugo.game import Game
@@ -33,12 +44,19 @@ from primeplay.daifugo.forms import concat
 from primeplay.daifugo.primejudge import judge
 from primeplay.daifugo.rules import TURN, DISCARD, OVER, IllegalMove
 
-BOT_MS = 900        # a computer's pause before its turn
-PAGE_BOT_MS = 2500  # a computer's pages go on by themselves
+BOT_MS = 900        # a computer's pause before its turn (normal speed)
+PAGE_MS = 2500      # a computer's pages go on by themselves after this
 COLS = WIDTH // CHAR_W
 LEVELS = (None, "normal", "strong")     # the seats' values in the prefs
 CARD_Y = HEIGHT - CHAR_H - 1            # the row of cards in the hand
-BIG_Y = 26
+# The lines over the row (a cell's glyphs take its rows 1-11): the header
+# 0, the play area 12, a rule at 24, then these two, the row's cursor at
+# 48.
+INFO_Y = 25         # what the picked cards make, or what to do
+ACTS_Y = 36         # the actions over the row
+ACTS_X = 4 * CHAR_W     # after "UP: "
+# The actions of the hand view, as (key, chip).
+ACT_NAMES = {"play": "Play", "draw": "Draw", "pass": "Pass", "help": "?"}
 
 
 def seat_name(p):
@@ -46,16 +64,15 @@ def seat_name(p):
 
 
 def label(card):
-    """A card as the hand row shows it: "7", "9*" (3-cards icon),
-    "5/9", "468", "D", "SK"."""
+    """A card as the hand row shows it: "7", "9*" (3-cards icon), "5/9",
+    "4/6/8", "D", "SKIP"."""
     kind = card[0]
     if kind == C.DRAW:
         return "D"
     if kind == C.SKIP:
-        return "SK"
+        return "SKIP"
     if kind == C.MULTI:
-        return "/".join([str(v) for v in card[1]]) if len(card[1]) < 3 \
-            else "".join([str(v) for v in card[1]])
+        return "/".join([str(v) for v in card[1]])
     return str(card[1][0]) + ("*" if card[2] else "")
 
 
@@ -65,13 +82,21 @@ def cards_text(values):
     return "".join(["[%d]" % v for v in values])
 
 
+def digits(values):
+    """The number picked cards read as, a leading [0] too ("021")."""
+    return "".join([str(v) for v in values])
+
+
+def plural(k, what="card"):
+    return "%d %s%s" % (k, what, "" if k == 1 else "s")
+
+
 class DaifugoPlay:
-    def __init__(self, app, settings, seed, seats, clues=True, match=2,
-                 score=None, state=None):
+    def __init__(self, app, settings, seed, seats, match=2, score=None,
+                 state=None):
         self.app = app
         self.seats = seats
         self.seed = seed
-        self.clues = clues
         self.match = match
         self.score = score if score is not None else [0] * len(seats)
         self.game = Game(settings, self._game_seed())
@@ -86,6 +111,7 @@ class DaifugoPlay:
             self.bots = [Bot(LEVELS[s]) if s else None for s in seats]
         self.humans = len([s for s in seats if not s])
         self.mode = "table"
+        self.seen = False       # the screen as it is now has been drawn
         self.until = 0
         self.pages = []
         self.page_bot = False
@@ -94,11 +120,12 @@ class DaifugoPlay:
         self.sel = []           # [cid, value] in the order of the number
         self.cursor = 0
         self.left = 0           # the first card the row shows
+        self.focus = 0          # 0: the row of cards; 1: the actions
+        self.act = 0            # the action chosen (focus 1)
+        self.drew = []          # cards drawn this turn: their owner's news
         self._order = None
         self._labels = None     # label() of each card of _order
         self._order_of = None
-        self._verdict = None
-        self._verdict_of = None
         self._drawn_key = None
         self._drawn = None
         self._begin_turn()
@@ -108,9 +135,14 @@ class DaifugoPlay:
         """The screen of saved game ``g`` (``saves.play``'s dict); raises
         whatever is wrong with it."""
         state, seats, seed, score, match = saves.unpack(g)
-        clues = bool(app.game_prefs("daifugo")["clues"])
-        return cls(app, state.settings, seed, seats, clues, match, score,
-                   state)
+        missing = saves.told(g)
+        if missing:
+            # Saved before the card hints and the learner's check were
+            # saved with the game: as the player has them set now.
+            p = app.game_prefs("daifugo")
+            for k in missing:
+                setattr(state.settings, k, bool(p[k]))
+        return cls(app, state.settings, seed, seats, match, score, state)
 
     def _game_seed(self):
         """Each game of the match its own deal, all from the match seed."""
@@ -134,7 +166,10 @@ class DaifugoPlay:
     def _begin_turn(self):
         s = self.state
         self.sel = []
+        self.drew = []
+        self.focus = 0
         self.turn_events = []
+        self.seen = False
         if s.phase == OVER:
             self._finish_game()     # a game over is never saved: safety
             return
@@ -143,7 +178,7 @@ class DaifugoPlay:
                 s, self.seats, self.seed, self.score, self.match))
         if self.is_bot():
             self.mode = "table"
-            self.until = self.app.now + BOT_MS
+            self.until = self.app.now + self.app.pace(BOT_MS)
             self.shown_to = None
         elif self.humans > 1 and self.shown_to != s.current:
             self.mode = "pass"
@@ -152,9 +187,11 @@ class DaifugoPlay:
 
     def _show_hand(self):
         self.mode = "hand"
+        self.seen = False
         self.shown_to = self.state.current
         self.cursor = 0
         self.left = 0
+        self.focus = 0
 
     def _apply(self, move):
         """Make ``move``; True if made.  An illegal one is explained on
@@ -165,10 +202,12 @@ class DaifugoPlay:
         try:
             events = self.game.apply(move)
         except IllegalMove as e:
-            self.app.push(Message(self.app, _lines(str(e)) + ["A: OK"]))
+            self._note(_lines(str(e)))
             return False
+        self.seen = False
         self.turn_events.extend(events)
         self.sel = []
+        self.focus = 0
         if s.phase == OVER:
             self.score[s.winner] += 1
         if s.turn != turn or s.phase == OVER:
@@ -182,26 +221,29 @@ class DaifugoPlay:
             else:
                 self._begin_turn()
         elif self.mode == "hand":
-            self._point_at_new(events)
+            if move[0] == "discard":
+                self.drew = []
+            for e in events:
+                if e[0] == "draw" and e[1] == s.current:
+                    self.drew.append(e[2])
+            # The row is another now: the cursor on a card drawn, or at
+            # least on a card (a discard shortened it under the cursor).
+            order = self.order()
+            if self.drew and self.drew[-1] in order:
+                self.cursor = order.index(self.drew[-1])
+            self._scroll()
         return True
-
-    def _point_at_new(self, events):
-        """After a draw the cursor goes to the card drawn."""
-        for e in events:
-            if e[0] == "draw" and e[1] == self.state.current:
-                order = self.order()
-                if e[2] in order:
-                    self.cursor = order.index(e[2])
-                    self._scroll()
 
     def _show_pages(self, pages):
         self.pages = pages
         self.mode = "page"
-        self.until = self.app.now + PAGE_BOT_MS
+        self.seen = False
+        self.until = self.app.now + self.app.pace(PAGE_MS)
 
     def _next_page(self):
         self.pages = self.pages[1:]
-        self.until = self.app.now + PAGE_BOT_MS
+        self.seen = False
+        self.until = self.app.now + self.app.pace(PAGE_MS)
         if not self.pages:
             if self.state.phase == OVER:
                 self._finish_game()
@@ -213,47 +255,54 @@ class DaifugoPlay:
         """What a turn did, as pages everyone may see: no card drawn is
         named (the discard of a D card is public, Q8)."""
         s = self.state
+        who = seat_name(p)
         pages = []
-        drew = False    # in phase 1: a card, or the D card
+        drew = False    # drew a card in phase 1 (not the D card's two)
+        dcard = False
         acted = False   # played, passed or skipped: later draws are Draw 2
         for e in events:
             k = e[0]
-            if k == "draw" and e[1] == p and not acted:
+            if k == "draw" and e[1] == p and not acted and not dcard:
                 drew = True
+            elif k == "dcard":
+                dcard = True
+                if not [x for x in events if x[0] == "discard"]:
+                    # Too few cards left for its discard (ruling 3).
+                    pages.append(("text", [who + " plays D:",
+                                           "draws what is left."]))
             elif k == "discard":
-                pages.append(("text", [seat_name(p) + " plays D:",
-                                       "draws 2, discards",
-                                       s.cards[e[2]][4] + "."]))
+                pages.append(("text", [who + " plays D:",
+                                       "draws 2 cards and",
+                                       "discards %s." % s.cards[e[2]][4]]))
             elif k == "reshuffle":
                 pages.append(("text", ["Deck empty:", "the discards are",
                                        "shuffled."]))
             elif k in ("play", "not_prime"):
                 acted = True
                 ok = k == "play"
-                who = seat_name(p) + (" draws, then" if drew else "")
-                pages.append(("judge", who, e[2], e[3], e[4], ok,
-                              e[5] if not ok else []))
+                pages.append(("judge", who + (" drew, then plays"
+                                              if drew else " plays"),
+                              e[2], e[3], e[4], ok, e[5] if not ok else []))
             elif k == "pass":
                 if not acted:
-                    pages.append(("text", [seat_name(p) + " draws and",
+                    pages.append(("text", [who + " draws and",
                                            "passes."] if drew else
-                                  [seat_name(p) + " passes."]))
+                                  [who + " passes."]))
                 acted = True
             elif k == "draw2":
-                pages.append(("draw2", ["Draw 2!",
-                                        "%s draws %d card%s." % (
-                                            seat_name(e[1]), e[2],
-                                            "" if e[2] == 1 else "s")]))
+                pages.append(("draw2", ["Draw 2! ([10])", "%s draws %s." % (
+                    seat_name(e[1]), plural(e[2]))]))
             elif k == "skip":
                 acted = True
-                pages.append(("text", [seat_name(p) + " plays SKIP:",
+                pages.append(("text", [who + " plays SKIP:",
                                        "%s is skipped." % seat_name(e[2])]))
             elif k == "stop":
-                pages.append(("stop", ["Stop!", "%s starts a new" %
+                pages.append(("stop", ["Stop! ([12])", "%s starts a new" %
                                        seat_name(e[1]), "round."]))
             elif k == "round":
-                pages.append(("text", ["Round over:", "%s clears the area"
-                                       % seat_name(e[1]), "and leads."]))
+                pages.append(("text", ["Round over:", "%s's play stands."
+                                       % seat_name(e[1]), "%s leads a new"
+                                       % seat_name(e[1]), "round."]))
             elif k == "stuck":
                 pages.append(("text", ["Nobody can move", "again: the fewest",
                                        "cards win."]))
@@ -264,6 +313,7 @@ class DaifugoPlay:
     def _finish_game(self):
         s = self.state
         w = s.winner
+        self.seen = False
         if self.score[w] >= self.match:
             self.mode = "over"
             self.app.keep_game(None)
@@ -295,51 +345,102 @@ class DaifugoPlay:
         return (tuple([x[0] for x in self.sel]),
                 tuple([x[1] for x in self.sel]))
 
-    def verdict(self):
-        """(number or None, line 1, line 2) for the picked cards."""
+    def acts(self):
+        """The actions over the row (keys of ACT_NAMES) that can be
+        taken now."""
+        s = self.state
+        if s.phase != TURN:
+            return []
+        out = []
+        if self.sel:
+            out.append("play")
+        if not s.drawn and rules.can_draw(s, s.current):
+            out.append("draw")
+        if not rules.must_draw(s):
+            out.append("pass")
+        if self.order():
+            out.append("help")
+        return out
+
+    def _ten(self):
+        """Is a [10] (Draw 2) in the play on top?"""
+        top = self.state.top()
+        return top is not None and rules.is_ten(self.state, top)
+
+    def info(self):
+        """The line over the actions: what A does there, what the picked
+        cards make, or what the turn asks."""
+        s = self.state
+        names = " ".join([s.cards[c][4] for c in self.drew])
+        if s.phase == DISCARD:
+            return "D drew " + names if self.drew else "Discard a card"
         cids, values = self.picked()
-        key = (cids, values, self.state.turn, len(self.state.area))
-        if self._verdict_of == key:
-            return self._verdict
-        if not cids:
-            v = (None, "A: pick", "B: menu")
-        else:
-            n = concat(values)
-            why = _why_not(self.state, cids, values)
+        if self.focus:
+            acts = self.acts()
+            key = acts[self.act % len(acts)] if acts else ""
+            if key == "play":
+                why = _why_not(s, cids, values)
+                return _short(digits(values), why) if why else \
+                    "A: play " + digits(values)
+            if key == "draw":
+                return "A: draw a card"
+            if key == "pass":
+                return "A: pass, draw 2 cards" if self._ten() else "A: pass"
+            if key == "help":
+                if len(cids) > 1 and s.settings.learner:
+                    return "A: what they make"
+                return "A: about " + C.card_text(s.cards[self._under()])
+            return ""
+        if cids:
+            n = digits(values)
+            why = _why_not(s, cids, values)
             if why:
-                v = (n, why, "")
-            elif self.clues:
-                ok, f = judge(n)
-                v = (n, "prime" if ok else "not prime",
-                     "B: play" if ok else "x".join([str(x) for x in f]))
-            else:
-                v = (n, "prime?", "B: play")
-        self._verdict = v
-        self._verdict_of = key
-        return v
+                return _short(n, why)
+            if s.settings.learner:
+                ok, f = judge(concat(values))
+                if ok:
+                    return n + " is prime"
+                t = "%s not prime: %s" % (n, "x".join([str(x) for x in f]))
+                return t if len(t) <= COLS else n + " is not prime"
+            return n + ": prime? Try it!"
+        if self.drew:
+            return "You drew " + names
+        top = s.top()
+        if top is None:
+            return "A on a card: pick it"
+        k = len(top[1])
+        if self._ten():
+            return plural(k) + "; pass draws 2"
+        t = "Beat %d with %s" % (top[3], plural(k))
+        return t if len(t) <= COLS else "Beat %d: %s" % (top[3], plural(k))
+
+    def _under(self):
+        """The card under the cursor."""
+        order = self.order()
+        return order[self.cursor % len(order)]
 
     def _pick(self):
         s = self.state
         order = self.order()
         if not order:
             return
-        c = order[self.cursor]
+        c = self._under()
         card = s.cards[c]
         if s.phase == DISCARD:
-            self.app.push(Confirm(self.app, ["Discard %s?" % card[4], "",
-                                             "(D card: draw 2,",
-                                             "discard 1)"],
-                                  self._do(("discard", c))))
+            self._ask(("discard", c), ["Discard %s?" % card[4], "",
+                                       "(D card: draw 2,", "then discard 1)"],
+                      "A: discard  B: back")
             return
         if card[0] == C.DRAW:
-            self._ask(("dcard", c), ["Play the D card?", "Draw 2, then",
-                                     "discard 1.",
-                                     "(instead of drawing)"])
+            self._ask(("dcard", c), ["Play the D card?", "Draw 2 cards, then",
+                                     "discard 1 (instead", "of drawing 1)."],
+                      "A: play D  B: back")
             return
         if card[0] == C.SKIP:
             self._ask(("skip", c), ["Play SKIP?", "%s is skipped." %
                                     seat_name((s.current + 1) %
-                                              s.settings.players)])
+                                              s.settings.players)],
+                      "A: play SKIP  B: back")
             return
         for i in range(len(self.sel)):
             if self.sel[i][0] == c:
@@ -351,36 +452,48 @@ class DaifugoPlay:
                     self.sel.pop(i)
                 return
         if len(self.sel) == 3:
-            self.app.push(Message(self.app, ["3 cards at most.",
-                                             "A on a picked card",
-                                             "puts it back.", "A: OK"]))
+            self._note(["3 cards at most.", "A on a picked card",
+                        "puts it back."])
             return
         self.sel.append([c, card[1][0]])
 
-    def _ask(self, move, lines):
-        """A question before a card is played; the answer is ruled on."""
+    def _act(self, key):
+        """A on an action over the row."""
+        if key == "play":
+            cids, values = self.picked()
+            self._apply(("play", cids, values))
+        elif key == "draw":
+            self._apply(("draw",))
+        elif key == "pass":
+            if self._ten():
+                self._ask(("pass",), ["Pass?", "", "A [10] is on top:",
+                                      "you draw 2 cards."],
+                          "A: pass  B: back")
+            else:
+                self._apply(("pass",))
+        else:
+            self.app.push(Lines(self.app, self.help_lines(),
+                                self.state.current))
+
+    def _ask(self, move, lines, foot):
+        """A question before a move; the answer is ruled on."""
         try:
             rules.check(self.state, move)
         except IllegalMove as e:
-            self.app.push(Message(self.app, _lines(str(e)) + ["A: OK"]))
+            self._note(_lines(str(e)))
             return
-        self.app.push(Confirm(self.app, lines, self._do(move)))
+        self.app.push(Ask(self.app, lines, self._do(move), foot=foot,
+                          hand=self.state.current))
+
+    def _note(self, lines):
+        # It may name a card of the hand on screen: the hand's frame.
+        self.app.push(Note(self.app, lines, foot="A: OK",
+                           hand=self.hand_owner()))
 
     def _do(self, move):
         def act():
             self._apply(move)
         return act
-
-    def _move_picked(self, step):
-        """The picked card under the cursor one place earlier (-1) or
-        later (+1) in the number."""
-        c = self.order()[self.cursor] if self.order() else None
-        for i in range(len(self.sel)):
-            if self.sel[i][0] == c:
-                j = i + step
-                if 0 <= j < len(self.sel):
-                    self.sel[i], self.sel[j] = self.sel[j], self.sel[i]
-                return
 
     def _scroll(self):
         n = len(self.order())
@@ -388,7 +501,7 @@ class DaifugoPlay:
             self.cursor = self.left = 0
             return
         self.cursor %= n
-        if self.cursor < self.left:
+        if self.left >= n or self.cursor < self.left:
             self.left = self.cursor
         if self._row_end(self.left) <= self.cursor:
             # The cursor's card last in the row: fill leftwards from it.
@@ -415,69 +528,36 @@ class DaifugoPlay:
             i += 1
         return max(i, left + 1)
 
-    # ------------------------------------------------------------ menus
-    def turn_menu(self):
-        """The rows of the turn menu: (key, text).  Asked of the rules
-        directly, not of legal_moves: with 13 cards that list weighs
-        thousands of plays, a press's worth of time on a board."""
+    def help_lines(self):
+        """"?": what the card under the cursor does, and the card hints
+        (primeplay.daifugo.clues): the printed card's, or with the
+        learner's check what the picked cards make."""
+        from primeplay.daifugo.clues import clue_lines, about
         s = self.state
-        rows = []
-        if s.phase == TURN:
-            if self.sel:
-                n = concat(self.picked()[1])
-                rows.append(("play", "Play %d" % n))
-            if not s.drawn and rules.can_draw(s, s.current):
-                rows.append(("draw", "Draw a card"))
-            if not rules.must_draw(s):
-                rows.append(("pass", "Pass"))
-            if self.sel:
-                rows.append(("clear", "Put cards back"))
-        if self.clues and self.order():
-            rows.append(("clues", "Clues"))
-        rows.append(("table", "Table"))
-        rows.append(("quit", "Save and quit"))
-        return rows
-
-    def menu_choice(self, key):
-        if key == "play":
-            cids, values = self.picked()
-            self._apply(("play", cids, values))
-        elif key == "draw":
-            self._apply(("draw",))
-        elif key == "pass":
-            self._apply(("pass",))
-        elif key == "clear":
-            self.sel = []
-        elif key == "clues":
-            self.app.push(Clues(self.app, self.clue_lines()))
-        elif key == "table":
-            self.app.push(Message(self.app, self.table_lines()))
-        elif key == "quit":
-            # The save holds the game as of the start of this turn.
-            self.app.home()
-
-    def clue_lines(self):
-        """The printed cards' hints, worked out for this deck: the picked
-        cards (every prime they form), or the card under the cursor (the
-        cards it makes a 2-card prime with)."""
-        from primeplay.daifugo.clues import clue_lines
-        cids = self.picked()[0] or (self.order()[self.cursor],)
-        return clue_lines(self.state.cards, cids, self.state.settings)
+        cids = self.picked()[0]
+        if len(cids) > 1 and s.settings.learner:
+            return clue_lines(s.cards, cids, s.settings)
+        c = self._under()
+        return about(s.cards[c]) + clue_lines(s.cards, (c,), s.settings)
 
     def table_lines(self):
-        """The public table: the round, the hands' sizes, deck, score."""
+        """The public table: the round, the hands, deck, discard, score."""
         s = self.state
         top = s.top()
-        if top is None:
-            area = "Area empty: %s leads" % seat_name(s.current)
-        else:
-            area = "Area: " + " ".join([str(p[3]) for p in s.area[-4:]])
+        n = s.settings.players
+        out = ["Area: " + " ".join([str(p[3]) for p in s.area[-3:]])
+               if top else "Area empty"]
+        if top:
+            out.append("Played last: " + seat_name(top[0]))
         hands = " ".join(["%s:%d" % (seat_name(q), len(s.hands[q]))
-                          for q in range(s.settings.players)])
-        disc = s.cards[s.discard[-1]][4] if s.discard else "none"
-        return [area, hands, "Deck %d  top %s" % (len(s.deck), disc),
-                "Wins %s (to %d)" % (self.score_text(True), self.match),
-                "A: back"]
+                          for q in range(n)])
+        out.append(("Hands: " + hands) if len(hands) <= COLS - 7 else hands)
+        out.append("Deck: " + plural(len(s.deck)))
+        out.append("Discard: " + (s.cards[s.discard[-1]][4] if s.discard
+                                  else "none"))
+        out.append("Games won: " + self.score_text(True))
+        out.append("First to %d wins" % self.match)
+        return out
 
     def score_text(self, short=False):
         """"Wins P1:1 P2:0" (short: "1-0")."""
@@ -493,38 +573,56 @@ class DaifugoPlay:
                                               self.app.pixels, 2)))
 
     def _push_table(self):
-        self.app.push(Message(self.app, self.table_lines()))
+        self.app.push(Lines(self.app, self.table_lines()))
 
     # ------------------------------------------------------------ input
     def press(self, name):
+        if not self.seen:
+            # Not drawn since it changed: this press was meant for the
+            # screen before (a double tap, or queued while the board
+            # drew).  Dropped, never taken by a screen nobody has seen.
+            return
         mode = self.mode
-        if mode == "page":
-            if name in ("A", "B"):
-                self._next_page()
-        elif mode == "over":
-            if name in ("A", "B"):
+        if name == "B":
+            if mode == "over":
                 self.app.home()
-        elif mode == "pass":
-            if name == "A":
-                self._show_hand()
-            elif name == "B":
-                self.pause()
-        elif mode == "table":
-            if name == "B":
+            else:
                 self.pause()
         elif mode == "hand":
             self._press_hand(name)
+        elif name != "A":
+            return
+        elif mode == "page":
+            self._next_page()
+        elif mode == "over":
+            self.app.home()
+        elif mode == "pass":
+            self._show_hand()
+        elif mode == "table":
+            self.until = self.app.now       # hurry the computer
+        # (A press on a page that is drawn again by then is taken there.)
 
     def _press_hand(self, name):
+        acts = self.acts()
+        if self.focus and acts:
+            self.act %= len(acts)
+            if name in ("LEFT", "RIGHT"):
+                self.act = (self.act + (1 if name == "RIGHT" else -1)) % \
+                    len(acts)
+            elif name == "DOWN":
+                self.focus = 0
+            elif name == "A":
+                self._act(acts[self.act])
+            return
+        self.focus = 0
         if name in ("LEFT", "RIGHT"):
             self.cursor += 1 if name == "RIGHT" else -1
             self._scroll()
-        elif name in ("UP", "DOWN"):
-            self._move_picked(-1 if name == "UP" else 1)
+        elif name == "UP" and acts:
+            self.focus = 1
+            self.act = 0
         elif name == "A":
             self._pick()
-        elif name == "B":
-            self.app.push(TurnMenu(self.app, self))
 
     def tick(self):
         now = self.app.now
@@ -558,89 +656,95 @@ class DaifugoPlay:
         sel = 0
         for x in self.sel:
             sel = sel * 4096 + x[0] * 32 + x[1]
-        return (self.mode, self.cursor, self.left, sel, s.turn, s.phase,
-                s.current, len(s.hands[s.current]), len(s.area),
-                len(s.deck), len(s.discard))
+        return (self.mode, self.cursor, self.left, sel, self.focus,
+                self.act, s.turn, s.phase, s.drawn, s.current,
+                len(s.hands[s.current]), len(s.area), len(s.deck),
+                len(self.drew))
 
     def draw(self, sc):
+        self.seen = True
         key = self._scene_key()
         if key is not None and key == self._drawn_key:
             sc.items.extend(self._drawn[0])
             sc.leds = self._drawn[1]
-            return
-        self._draw(sc)
-        self._drawn_key = key
-        if key is not None:
-            self._drawn = (list(sc.items), sc.leds)
+        else:
+            self._draw(sc)
+            self._drawn_key = key
+            if key is not None:
+                self._drawn = (list(sc.items), sc.leds)
+        # Whose hidden cards the frame shows, and whose pass screen it is.
+        if self.mode == "hand":
+            sc.hand = self.state.current
+        elif self.mode == "pass":
+            sc.handoff = self.state.current
 
     def _draw(self, sc):
         mode = self.mode
         n = self.app.pixels
         s = self.state
+        p = s.current
         if mode == "page":
             self._draw_page(sc)
         elif mode == "over":
             self._draw_over(sc)
         elif mode == "pass":
-            p = s.current
             self._draw_public(sc)
-            sc.text(0, 25, "Pass to %s" % seat_name(p), 2)
+            sc.text(0, 26, "Pass to %s" % seat_name(p), 2)
             sc.text(0, 52, "(%s) A: my hand" % colours.SEAT_NAMES[p])
             sc.leds = colours.seat_ring(p, n)
         elif mode == "table":
-            p = s.current
             self._draw_public(sc)
-            sc.text(0, 25, seat_name(p), 2)
-            sc.text(30, 31, "computer")
-            sc.text(0, 52, "thinking...")
+            sc.text(0, 26, seat_name(p), 2)
+            sc.text(30, 26, "computer's turn")
+            sc.text(30, 37, "A: hurry")
+            if self._ten():
+                sc.text(0, 52, "[10]: a pass draws 2")
             sc.leds = colours.spinner(p, n, self.app.now // 80)
         else:
             self._draw_hand(sc)
 
     def _draw_public(self, sc):
-        """The header and the play area: what everyone may see."""
+        """The header and the play area: what everyone may see.  The
+        hands in turn order from the player on turn (lit), the deck if
+        there is room; who made the play on top, and its number."""
         s = self.state
         p = s.current
-        # Every hand's size, whose turn it is on a lit bar.
         me = "%s:%d" % (seat_name(p), len(s.hands[p]))
         sc.rect(0, 0, len(me) * CHAR_W + 2, CHAR_H, 1)
         sc.text(1, 0, me, 1, 0)
-        parts = []
-        for q in range(s.settings.players):
-            if q != p:
-                parts.append("%s:%d" % (seat_name(q), len(s.hands[q])))
+        n = s.settings.players
+        others = " ".join(["%s:%d" % (seat_name((p + k) % n),
+                                      len(s.hands[(p + k) % n]))
+                           for k in range(1, n)])
         x = len(me) * CHAR_W + 2 + CHAR_W // 2
-        others = " ".join(parts)
-        room = (WIDTH - x) // CHAR_W - len(others) - 1
-        deck = ("deck%d" if room >= 6 else "d%d") % len(s.deck)
-        sc.text(x, 0, others[:(WIDTH - x) // CHAR_W - len(deck) - 1])
-        sc.text(WIDTH - len(deck) * CHAR_W, 0, deck)
+        sc.text(x, 0, others)
+        deck = "deck %d" % len(s.deck)
+        if x + (len(others) + 1 + len(deck)) * CHAR_W <= WIDTH:
+            sc.text(WIDTH - len(deck) * CHAR_W, 0, deck)
         top = s.top()
-        if top is None:
-            line = "New round: lead"
-        else:
-            k = len(top[1])
-            line = "Beat %d %dc" % (top[3], k)
-        disc = s.cards[s.discard[-1]][4] if s.discard else ""
-        sc.text(0, CHAR_H + 1, line[:COLS - len(disc) - 1])
-        if disc:
-            sc.text(WIDTH - len(disc) * CHAR_W, CHAR_H + 1, disc)
+        sc.text(0, CHAR_H, "New round: 1-3 cards" if top is None else
+                "%s played %d" % (seat_name(top[0]), top[3]))
         sc.rect(0, 2 * CHAR_H, WIDTH, 1, 1)
 
     def _draw_hand(self, sc):
         s = self.state
         self._draw_public(sc)
-        number, line1, line2 = self.verdict()
+        sc.text(0, INFO_Y, self.info())
         if s.phase == DISCARD:
-            number, line1, line2 = None, "Discard one:", "A on a card"
-        x = 0
-        if number is not None:
-            big = str(number)
-            sc.text(0, BIG_Y, big, 2)
-            x = len(big) * CHAR_W * 2 + 4
-        cols = (WIDTH - x) // CHAR_W
-        sc.text(x, BIG_Y, line1[:cols])
-        sc.text(x, BIG_Y + CHAR_H - 1, line2[:cols])
+            sc.text(0, ACTS_Y, "A on a card: discard")
+        else:
+            acts = self.acts()
+            if not self.focus:
+                sc.text(0, ACTS_Y, "UP:")
+            x = ACTS_X
+            for i in range(len(acts)):
+                chip = ACT_NAMES[acts[i]]
+                w = len(chip) * CHAR_W
+                on = self.focus and i == self.act % len(acts)
+                if on:
+                    sc.rect(x - 2, ACTS_Y + 1, w + 3, CHAR_H - 1, 1)
+                sc.text(x, ACTS_Y, chip, 1, 0 if on else 1)
+                x += w + CHAR_W
         self._draw_row(sc)
         sc.leds = colours.seat_ring(s.current, self.app.pixels)
 
@@ -648,7 +752,6 @@ class DaifugoPlay:
         s = self.state
         order = self.order()
         cards = s.cards
-        picked = [x[0] for x in self.sel]
         self._scroll()
         end = self._row_end(self.left)
         x = 2
@@ -656,13 +759,21 @@ class DaifugoPlay:
             c = order[i]
             text = self._labels[i]
             w = len(text) * CHAR_W + 4
-            on = c in picked
+            on = False
+            for pick in self.sel:
+                if pick[0] == c:
+                    on = True
+                    if cards[c][0] == C.MULTI:
+                        # The number it is declared as, on the card.
+                        v = str(pick[1])
+                        pad = (len(text) - 1) // 2
+                        text = " " * pad + v + " " * (len(text) - 1 - pad)
             if on:
                 sc.rect(x, CARD_Y, w, CHAR_H + 1, 1)
             else:
                 sc.frame(x, CARD_Y, w, CHAR_H + 1, 1)
             sc.text(x + 2, CARD_Y + 1, text, 1, 0 if on else 1)
-            if i == self.cursor:
+            if i == self.cursor and not self.focus:
                 sc.rect(x, CARD_Y - 3, w, 2, 1)
             x += w + 2
         # More cards off the row's ends.
@@ -678,49 +789,59 @@ class DaifugoPlay:
         now = self.app.now
         if kind == "judge":
             who, cids, values, number, ok, factors = page[1:]
-            sc.text(0, 0, (who + " plays:")[:COLS])
-            big = str(number)
-            scale = 3 if len(big) <= 4 else 2
-            sc.text(0, 14, big, scale)
-            x = len(big) * CHAR_W * scale + 4
             played = cards_text(values)
-            sc.text(x, 14 + 2 * CHAR_H, played[:(WIDTH - x) // CHAR_W])
-            if ok:
-                sc.text(x, 14, "PRIME")
-                special = ""
-                if C.STOP in values:
-                    special = "[12] Stop!"
-                elif C.DRAW_TWO in values:
-                    special = "[10]: pass = draw 2"
-                sc.text(0, HEIGHT - CHAR_H, special)
-                sc.leds = [colours.RGB["green"]] * n
-                if C.STOP in values:
-                    sc.leds = _flash(n, now, colours.RGB["red"])
+            if ok or len(who) + len(played) + 2 > COLS:
+                sc.text(0, 0, who + ":")
             else:
-                sc.text(x, 14, "NOT")
-                sc.text(x, 14 + CHAR_H, "PRIME")
-                f = "=" + "x".join([str(p) for p in factors])
-                sc.text(0, HEIGHT - CHAR_H, (f + " cards back")[:COLS]
-                        if len(f) + 11 <= COLS else f[:COLS])
+                # The cards that go back, when they fit.
+                sc.text(0, 0, "%s %s:" % (who, played))
+            big = str(number)
+            sc.text(0, 13, big, 2)
+            x = len(big) * CHAR_W * 2 + CHAR_W
+            if ok:
+                sc.text(x, 13, "PRIME")
+                sc.text(x, 25, played)
+                special = ""
+                stop = False
+                for i in range(len(cids)):
+                    if self.state.cards[cids[i]][0] == C.NUMBER:
+                        if values[i] == C.STOP:
+                            stop = True
+                        elif values[i] == C.DRAW_TWO:
+                            special = "[10]: a pass draws 2"
+                if stop:
+                    special = "[12]: Stop!"
+                if special:
+                    sc.text(0, 38, special)
+                sc.leds = _flash(n, now, colours.RGB["red"]) if stop else \
+                    [colours.RGB["green"]] * n
+            else:
+                sc.text(x, 13, "NOT PRIME")
+                f = "=" + "x".join([str(q) for q in factors])
+                if x + len(f) * CHAR_W <= WIDTH:
+                    sc.text(x, 25, f)
+                    sc.text(0, 38, "Cards back, turn over")
+                else:
+                    sc.text(x, 25, "Turn over.")
+                    sc.text(0, 38, f)
                 sc.leds = [colours.RGB["orange"]] * n
         elif kind == "win":
             w = page[1]
             sc.text(0, 0, "Game over")
             sc.text(0, 14, "%s wins!" % seat_name(w), 2)
             sc.text(0, 40, self.score_text())
-            sc.text(0, 52, "A: go on")
             sc.leds = colours.seat_ring(w, n, 16)
         else:
             y = 0
             for line in page[1][:4]:
-                sc.text(0, y, line[:COLS])
+                sc.text(0, y, line)
                 y += CHAR_H + 1
-            sc.text(0, 52, "A: go on")
             sc.leds = colours.seat_ring(self.state.current, n, 6)
             if kind == "stop":
                 sc.leds = _flash(n, now, colours.RGB["red"])
             elif kind == "draw2":
                 sc.leds = _chase(n, now, colours.RGB["orange"])
+        sc.text(0, 52, "A: go on")
 
     def _draw_over(self, sc):
         s = self.state
@@ -732,40 +853,60 @@ class DaifugoPlay:
         sc.leds = colours.seat_ring(w, self.app.pixels, 16)
 
 
-class TurnMenu(Menu):
-    """The hand's menu (B): play, draw, pass, clues, the table, quit."""
+# ------------------------------------------------ screens over the game
+# Each takes presses only once it has been drawn (``seen``): a second tap
+# of the press that put it up must not answer a question nobody has read.
+# ``hand``: the seat whose hidden cards it may name (the scene says so).
 
-    def __init__(self, app, play):
-        Menu.__init__(self, app)
-        self.play = play
-        self.menu = play.turn_menu()    # once: drawn fifty times a second
+class Ask(Confirm):
+    """A question: A does it, B goes back."""
 
-    def rows(self):
-        return [r[1] for r in self.menu]
-
-    def choose(self, i):
-        key = self.menu[i][0]
-        self.app.pop()
-        self.play.menu_choice(key)
-
-    def back(self):
-        self.app.pop()
-
-    def draw(self, sc):
-        Menu.draw(self, sc)
-        sc.leds = colours.seat_ring(self.play.state.current,
-                                    self.app.pixels, 2)
-
-
-class Clues:
-    """Clue lines, four at a time: UP/DOWN scroll, A or B goes back."""
-
-    def __init__(self, app, lines):
-        self.app = app
-        self.lines = lines or ["No clues."]
-        self.top = 0
+    def __init__(self, app, lines, yes, foot, hand=None):
+        Confirm.__init__(self, app, lines, yes, foot=foot)
+        self.hand = hand
+        self.seen = False
 
     def press(self, name):
+        if self.seen:
+            Confirm.press(self, name)
+
+    def draw(self, sc):
+        self.seen = True
+        Confirm.draw(self, sc)
+        sc.hand = self.hand
+
+
+class Note(Message):
+    """A few lines; A (or B) goes back."""
+
+    def __init__(self, app, lines, foot, hand=None):
+        Message.__init__(self, app, lines, foot=foot)
+        self.hand = hand
+        self.seen = False
+
+    def press(self, name):
+        if self.seen:
+            Message.press(self, name)
+
+    def draw(self, sc):
+        self.seen = True
+        Message.draw(self, sc)
+        sc.hand = self.hand
+
+
+class Lines:
+    """Lines four at a time: UP/DOWN scroll, A or B goes back."""
+
+    def __init__(self, app, lines, hand=None):
+        self.app = app
+        self.lines = lines or ["Nothing to tell."]
+        self.top = 0
+        self.hand = hand
+        self.seen = False
+
+    def press(self, name):
+        if not self.seen:
+            return
         if name in ("UP", "DOWN"):
             step = 1 if name == "DOWN" else -1
             self.top = max(0, min(self.top + step, len(self.lines) - 4))
@@ -776,29 +917,31 @@ class Clues:
         pass
 
     def draw(self, sc):
+        self.seen = True
         y = 0
         for line in self.lines[self.top:self.top + 4]:
-            sc.text(0, y, line[:COLS])
+            sc.text(0, y, line)
             y += CHAR_H + 1
         more = self.top + 4 < len(self.lines)
-        sc.text(0, HEIGHT - CHAR_H, "v more  A: back" if more else
+        sc.text(0, HEIGHT - CHAR_H, "DOWN: more  A: back" if more else
                 "A: back")
         sc.leds = [colours.OFF] * self.app.pixels
+        sc.hand = self.hand
 
 
 def _why_not(state, cids, values):
-    """A short reason (13 characters) why these picked cards cannot be
-    played now, or "" (primality aside)."""
+    """A short reason (13 characters at most) why these picked cards
+    cannot be played now, or "" (primality is not told here: that is the
+    learner's, and Practice refuses a non-prime when it is played)."""
     try:
         rules.check_play(state, cids, values)
     except IllegalMove as e:
         top = state.top()
         k = len(cids)
         if top is not None and k != len(top[1]):
-            return "needs %d card%s" % (len(top[1]),
-                                        "" if len(top[1]) == 1 else "s")
+            return "needs " + plural(len(top[1]))
         if concat(values) < 0:
-            return "0 leads: no"
+            return "0 can't lead"
         if top is not None and concat(values) <= top[3]:
             return "not > %d" % top[3]
         if k == 3:
@@ -809,10 +952,14 @@ def _why_not(state, cids, values):
                 if state.cards[c][0] != C.MULTI and state.cards[c][1][0] > 9:
                     return "1 digit each"
             return "needs a * card"
-        if state.settings.strict:
-            return "not prime"
-        return str(e)[:13]
+        return ""   # not prime, refused by Practice when it is played
     return ""
+
+
+def _short(n, why):
+    """"53: not > 97", the number left out when both do not fit."""
+    t = n + ": " + why
+    return t if len(t) <= COLS else why
 
 
 def _lines(text):

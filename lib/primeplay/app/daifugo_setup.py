@@ -1,6 +1,8 @@
 """Prime Daifugo's setup menu: players, who is a computer (and how
-strong), the match length, clues and the advanced rules, each on its own
-row ("You may choose one, or some, or all (!)").
+strong), the match length, the card hints and the advanced rules, each on
+its own row ("You may choose one, or some, or all (!)"), and the
+learner's aids last: Practice (a non-prime is refused) and Learner (the
+screen says prime or not before a play).
 
 Remembered in ``app.game_prefs("daifugo")`` (defaults and range checks:
 ``primeplay.daifugo.PREFS``).  Loaded when the game is chosen in the main
@@ -10,8 +12,19 @@ menu and unloaded with it.
 from primeplay.app import colours
 from primeplay.app.menus import SetupMenu
 
-SEAT_KINDS = ("human", "computer", "strong cpu")
+# As Prime Climb's setup says them.
+SEAT_KINDS = ("human", "CPU normal", "CPU hard")
 ONOFF = ("off", "on")
+
+# What a row means, on the panel's last line while it is chosen (21
+# characters), by the start of the row's text.
+NOTES = (
+    ("Card hints", "What the cards print"),
+    ("Practice", "A non-prime: refused"),
+    ("Learner", "Says prime or not"),
+    ("Multi in 3", "Multi card in 3 cards"),
+    ("Hand limit", "Most cards in a hand"),
+)
 
 
 class DaifugoSetup(SetupMenu):
@@ -28,10 +41,15 @@ class DaifugoSetup(SetupMenu):
         out = [("start", "Start"),
                ("players", "Players: %d" % p["players"])]
         for s in range(p["players"]):
-            out.append(("seat%d" % s, "P%d %s: %s" % (
-                s + 1, colours.SEAT_NAMES[s], SEAT_KINDS[p["seats"][s]])))
+            text = "P%d %s: %s" % (s + 1, colours.SEAT_NAMES[s],
+                                   SEAT_KINDS[p["seats"][s]])
+            if len(text) > 20:
+                # 20 characters beside the scroll bar: "P2 yellow:CPU
+                # normal" still reads, "P2 yellow: CPU norma" does not.
+                text = text.replace(": ", ":")
+            out.append(("seat%d" % s, text))
         out.append(("match", "Match: first to %d" % p["match"]))
-        out.append(("clues", "Clues: %s" % ONOFF[p["clues"]]))
+        out.append(("clues", "Card hints: %s" % ONOFF[p["clues"]]))
         out.append(("zero", "[0] cards: %s" % ONOFF[p["zero"]]))
         out.append(("multi59", "[5/9] cards: %s" % ONOFF[p["multi59"]]))
         out.append(("multi468", "[4/6/8] cards: %s" % ONOFF[p["multi468"]]))
@@ -43,7 +61,17 @@ class DaifugoSetup(SetupMenu):
         out.append(("hand_limit", "Hand limit: %s" % (
             p["hand_limit"] or "none")))
         out.append(("strict", "Practice: %s" % ONOFF[p["strict"]]))
+        out.append(("learner", "Learner: %s" % ONOFF[p["learner"]]))
         return out
+
+    def note(self, i):
+        # From the rows made once a press (SetupMenu.rows), not layout():
+        # the note is asked for in every scene.
+        text = self.rows()[i]
+        for start, note in NOTES:
+            if text.startswith(start):
+                return note
+        return None
 
     def change(self, i, step):
         key = self.layout()[i][0]
@@ -60,7 +88,6 @@ class DaifugoSetup(SetupMenu):
         elif key != "start":
             p[key] = 1 - p[key]
 
-
     def settings(self):
         from primeplay.daifugo.settings import Settings
         p = self.p
@@ -69,7 +96,8 @@ class DaifugoSetup(SetupMenu):
                      multi468=bool(p["multi468"]),
                      skip=bool(p["skip"]) and p["players"] == 3,
                      multi_in_three=bool(p["multi_in_three"]),
-                     hand_limit=p["hand_limit"], strict=bool(p["strict"]))
+                     hand_limit=p["hand_limit"], strict=bool(p["strict"]),
+                     clues=bool(p["clues"]), learner=bool(p["learner"]))
         s.validate()
         return s
 
@@ -85,5 +113,4 @@ class DaifugoSetup(SetupMenu):
         from primeplay.app.daifugo_screen import DaifugoPlay
         seats = list(self.p["seats"][:settings.players])
         self.app.go(DaifugoPlay(self.app, settings, self.app.new_seed(),
-                                seats, clues=bool(self.p["clues"]),
-                                match=self.p["match"]))
+                                seats, match=self.p["match"]))
