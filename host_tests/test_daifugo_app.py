@@ -782,3 +782,24 @@ def test_a_save_from_before_takes_the_remembered_settings():
     app = App(storage, seed=3)
     play = DaifugoPlay.resume(app, app.saved_game)
     assert play.state.settings.clues is False
+
+
+def test_a_chord_never_answers_a_question_or_menu_unseen():
+    # B, UP, A in one loop pass: the pause menu is not on the panel yet,
+    # so its last row (Save and quit) is not chosen; A, A on a D card:
+    # the question is not answered before it was drawn.
+    t, play, d = d_card_turn()
+    t.app.press("B")
+    t.app.press("UP")
+    t.app.press("A")
+    t.frame()
+    assert type(t.app.screen).__name__ == "Pause"
+    assert t.app.screen.cursor == 0
+    t.press("A")            # Resume, now that it has been drawn
+    assert t.app.screen is play
+    t.cursor_to(d)
+    t.app.press("A")
+    t.app.press("A")
+    sc = t.frame()
+    assert play.state.phase == rules.TURN and d in hand_of(play)
+    assert "Play the D card?" in sc.texts()

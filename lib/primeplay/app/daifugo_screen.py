@@ -36,7 +36,8 @@ The game is saved at the start of every turn (``primeplay.daifugo.saves``).
 """
 
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, HEIGHT
-from primeplay.app import colours, Message, Confirm, Pause
+from primeplay.app import colours, Message, Confirm
+from primeplay.app import Pause as _Pause
 from primeplay.daifugo import cards as C
 from primeplay.daifugo import rules, saves
 from primeplay.daifugo.game import Game
@@ -115,6 +116,7 @@ class DaifugoPlay:
         self.until = 0
         self.pages = []
         self.page_bot = False
+        self.page_seat = 0      # whose turn the pages tell (their colour)
         self.turn_events = []
         self.shown_to = None    # whose hand the pass screen last showed
         self.sel = []           # [cid, value] in the order of the number
@@ -216,6 +218,7 @@ class DaifugoPlay:
             if mover != s.current:
                 self.shown_to = None
             self.page_bot = self.bots[mover] is not None
+            self.page_seat = mover
             if pages:
                 self._show_pages(pages)
             else:
@@ -482,8 +485,9 @@ class DaifugoPlay:
         except IllegalMove as e:
             self._note(_lines(str(e)))
             return
+        p = self.state.current
         self.app.push(Ask(self.app, lines, self._do(move), foot=foot,
-                          hand=self.state.current))
+                          hand=p, leds=colours.seat_ring(p, self.app.pixels)))
 
     def _note(self, lines):
         # It may name a card of the hand on screen: the hand's frame.
@@ -538,7 +542,14 @@ class DaifugoPlay:
         if len(cids) > 1 and s.settings.learner:
             return clue_lines(s.cards, cids, s.settings)
         c = self._under()
-        return about(s.cards[c]) + clue_lines(s.cards, (c,), s.settings)
+        card = s.cards[c]
+        hints = []
+        if card[0] in (C.NUMBER, C.MULTI):
+            hints = clue_lines(s.cards, (c,), s.settings)
+        if hints and card[0] == C.NUMBER and not card[2] and \
+                card[1][0] not in (0, C.DRAW_TWO, C.STOP):
+            return hints        # a plain number card: its hints say it
+        return about(card) + hints
 
     def table_lines(self):
         """The public table: the round, the hands, deck, discard, score."""
@@ -836,7 +847,7 @@ class DaifugoPlay:
             for line in page[1][:4]:
                 sc.text(0, y, line)
                 y += CHAR_H + 1
-            sc.leds = colours.seat_ring(self.state.current, n, 6)
+            sc.leds = colours.seat_ring(self.page_seat, n, 6)
             if kind == "stop":
                 sc.leds = _flash(n, now, colours.RGB["red"])
             elif kind == "draw2":
@@ -861,8 +872,8 @@ class DaifugoPlay:
 class Ask(Confirm):
     """A question: A does it, B goes back."""
 
-    def __init__(self, app, lines, yes, foot, hand=None):
-        Confirm.__init__(self, app, lines, yes, foot=foot)
+    def __init__(self, app, lines, yes, foot, hand=None, leds=None):
+        Confirm.__init__(self, app, lines, yes, leds=leds, foot=foot)
         self.hand = hand
         self.seen = False
 
@@ -874,6 +885,21 @@ class Ask(Confirm):
         self.seen = True
         Confirm.draw(self, sc)
         sc.hand = self.hand
+
+
+class Pause(_Pause):
+    """The pause menu (Resume first), its rows taken once it is drawn:
+    B, UP, A in one pass of the loop would else save and quit unseen."""
+
+    seen = False
+
+    def press(self, name):
+        if self.seen:
+            _Pause.press(self, name)
+
+    def draw(self, sc):
+        self.seen = True
+        _Pause.draw(self, sc)
 
 
 class Note(Message):

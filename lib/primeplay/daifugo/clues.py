@@ -328,6 +328,8 @@ def about(card):
                           "start the next."
         elif vs[0] == 0:
             text = "[0] is never the first digit: use it in 3 cards."
+        elif card[2]:
+            text = name + ":"
         else:
             text = "%s: a number card." % name
         if card[2]:
