@@ -23,11 +23,12 @@ never fail the judgment).  Two levels:
   primes the hand can form (a dead card first).
 
 It plans nothing (no card kept for the end, no look at the other
-hands), so strong beats it: some 0.66 of 2-player games, some 0.47 of
-3-player games against two normals (BENCH.md).  Before it played SKIP it
-could not win while it held one, and three normals took a median 310
-moves a game; leading one card at a time from a big hand, 147 without
-SKIP (strong: 39).  Now some 55 (strong: 45).
+hands), so strong beats it: 0.66 of 2,000 2-player games, and 0.48 of
+2,000 3-player games against two normals with every advanced rule
+(BENCH.md).  Before it played SKIP it could not win while it held one,
+and three normals took a median 310 moves a game (every advanced rule);
+leading one card at a time from a big hand, still 147 without SKIP
+(strong: 39).  Now some 55 (strong: 45).
 
 ``strong`` -- the tips of section 9 as a score on every candidate play:
 
@@ -53,7 +54,7 @@ the primes one, two and three cards can form, as card values), matched
 against the hand's cards grouped by value, never from ``legal_moves``:
 with 13 cards that list holds thousands of 3-card moves.  The costliest
 decision ``make bench`` finds (13-card hands, every advanced rule) takes
-22 M fuel and 17 KB on the MicroPython VM, some 150 ms on the board
+some 20 M fuel and 17 KB on the MicroPython VM, some 130 ms on the board
 (host_tests/test_daifugo_bot.py holds decisions to 50 M fuel and 32 KB).
 """
 

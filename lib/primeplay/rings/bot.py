@@ -23,7 +23,7 @@ tries turns of up to 3 either way), each end of turn valued as
   can be bumped two levels down at any turn.  (Worth 1.6 levels, strong
   bumped or climbed elsewhere with a card that could take the top, and
   the same player taking the top whenever it could beat it 0.53-0.56 of
-  2-player games; now some 0.51, BENCH.md.)
+  2-player games; now it wins 0.47 of 2,000, BENCH.md.)
 * the cards it keeps: its own-colour cards and wilds held back for its
   pawns on levels 5 and 6 ("think about holding back your key color cards
   and wild cards to enable you to enter the top level quickly"), so it
@@ -39,8 +39,8 @@ state.copy() and no move tuples per candidate, so a decision allocates a
 few hundred bytes and its work grows with the plays, not with copies.
 Scores are ints (MicroPython boxes floats).  The WASI VM spends some 300
 fuel a bytecode, so the search is held to a few hundred candidates: the
-costliest decision ``tools/bench.py rings`` finds (three spin wilds, six
-players) takes about 30 M fuel and 6 KB; host_tests/test_rings_bot.py
+costliest decision ``tools/bench.py rings`` finds (three spin wilds, five
+players) takes about 40 M fuel and 6 KB; host_tests/test_rings_bot.py
 holds decisions to 50 M fuel and 32 KB.
 """
 
