@@ -73,3 +73,47 @@ def test_help_from_the_shell():
         assert r.returncode == code, (flag, r.stdout[-300:], r.stderr[-300:])
         assert "tournament" in (r.stdout if code == 0 else r.stderr)
     assert os.stat(os.path.join(ROOT, "BENCH.md")).st_mtime_ns == before
+
+
+def _scratch(monkeypatch, tmp_path):
+    """A copy of BENCH.md as the bench's results file; its lines."""
+    path = tmp_path / "BENCH.md"
+    with open(os.path.join(ROOT, "BENCH.md")) as f:
+        text = f.read()
+    path.write_text(text)
+    monkeypatch.setattr(bench, "RESULTS", str(path))
+    return path, text.split("\n")
+
+
+@pytest.mark.parametrize("argv, prefix", [
+    (["--games", "4"],
+     "Strong against normal (`tools/bench.py tournament --games"),
+    (["--players", "3", "--advanced", "--games", "3"],
+     "Strong against two normals (`tools/bench.py tournament --players 3 "
+     "--advanced --games"),
+    (["--game", "rings", "--levels", "top,strong", "--games", "2"],
+     "Take-the-top against strong (`tools/bench.py tournament"),
+])
+def test_tournament_write_replaces_its_own_sentence(argv, prefix,
+                                                    monkeypatch, tmp_path):
+    path, before = _scratch(monkeypatch, tmp_path)
+    assert bench.tournament(argv + ["--write"]) == 0
+    after = path.read_text().split("\n")
+    changed = [i for i in range(len(after)) if after[i] != before[i]]
+    assert len(after) == len(before) and len(changed) == 1, changed
+    line = after[changed[0]]
+    assert line.startswith(prefix) and " %s " % argv[-1] in line
+
+
+def test_write_section_replaces_one_section_or_adds_it(monkeypatch,
+                                                       tmp_path):
+    path, before = _scratch(monkeypatch, tmp_path)
+    bench.write_section(bench.RINGS_TITLE, "\n" + bench.RINGS_TITLE +
+                        "\n\nnew text\n")
+    after = path.read_text().split("\n")
+    at = after.index(bench.RINGS_TITLE)
+    assert after[at + 1:at + 5] == ["", "new text", "", after[at + 4]]
+    assert after[at + 4].startswith("## ")
+    assert after[:at] == before[:before.index(bench.RINGS_TITLE)]
+    bench.write_section("## Something new", "## Something new\n\nmore")
+    assert path.read_text().endswith("\n## Something new\n\nmore\n")
