@@ -26,7 +26,7 @@ TURN = "A,A,A,A,WAIT:2000,A,A,A,WAIT:12000"
 # thinks for a quarter of a second where the simulator takes none, so the
 # two settle at different steps of the same turn (the frames before it
 # and the one at rest after it must be equal).
-MID_COMPUTER_TURN = 8
+MID_COMPUTER_TURN = 7
 # Emulated time is deterministic (the same build answers in the same
 # cycles on any host), so this budget guards like the fuel budgets do:
 # a press must change the panel within 100 ms (issue 6).  BENCH.md's board
