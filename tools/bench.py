@@ -15,7 +15,7 @@ usage:
                                      # of BENCH.md (decisions, tournaments)
     python tools/bench.py judge      # the judge's verdicts, fillings, rho
     python tools/bench.py game-imports  # importing Daifugo and the judge
-    python tools/bench.py game [--no-board]  # those three, the tournament
+    python tools/bench.py game [--no-board]  # those three, the tournaments
                                      # and the emulated board, as BENCH.md
     python tools/bench.py tournament [--game daifugo|rings|climb --games N
                                      --seed S --advanced --players 2|3
