@@ -405,9 +405,10 @@ def peak_alloc(lines):
 
 # -- the firmware's share, on the emulated board -------------------------------
 
-# A Prime Climb turn: setup, Start, the start roll's news, roll, two moves,
-# End turn, then the computer's whole turn (test_pico.py plays the same).
-TURN = "A,UP,A,A,A,WAIT:2000,A,A,A,WAIT:12000"
+# A Prime Climb turn: setup, Start (where it opens), the start roll's
+# news, roll, two moves, End turn, then the computer's whole turn
+# (test_pico.py plays the same).
+TURN = "A,A,A,A,WAIT:2000,A,A,A,WAIT:12000"
 
 ALLOC_CODE = r'''
 import gc
