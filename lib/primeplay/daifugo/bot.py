@@ -347,30 +347,13 @@ def _play(best):
 BIG_HAND = 6
 
 
-def _out(state, hand, need, floor, sl):
-    """A prime play of the whole hand beating ``floor``, or None."""
-    h = len(hand)
-    if h > 3 or (need and need != h):
-        return None
-    for t in TABLES[h]:
-        if t[0] > floor:
-            cids = _pick(state.cards, t[1], sl[0], sl[1])
-            if cids is not None:
-                return (t[0], cids, t[1], 0)
-    return None
-
-
 def _skip_then_out(state, hand):
     """A SKIP card of ``hand`` whose rest is one play (as a lead), or None:
     SKIP now, and the rest may go out in one play on the next turn."""
     sk = _skip_card(state, hand)
-    if sk is None or len(hand) < 2 or len(hand) > 4:
+    if sk is None or not 1 < len(hand) < 5:
         return None
-    rest = []
-    for c in hand:
-        if c != sk:
-            rest.append(c)
-    return sk if one_play(state, rest) is not None else None
+    return sk if one_play(state, [c for c in hand if c != sk]) else None
 
 
 def _normal(state, p, hand):
@@ -378,14 +361,17 @@ def _normal(state, p, hand):
     need = len(top[1]) if top is not None else 0
     floor = top[3] if top is not None else -1
     sl = slots(state, hand)
-    best = _out(state, hand, need, floor, sl)
-    if best is not None:
-        return _play(best)
+    h = len(hand)
+    # Out at once: a play of all its cards (of the count the area asks).
+    if h <= 3 and need in (0, h):
+        best = _smallest(state, hand, h, floor, sl)
+        if best is not None:
+            return _play(best)
     sk = _skip_then_out(state, hand)
     if sk is not None:
         return ("skip", sk)
     best = None
-    if not need and len(hand) >= BIG_HAND:
+    if not need and h >= BIG_HAND:
         # A big hand leads as many cards as it can.
         for k in (3, 2, 1):
             best = _smallest(state, hand, k, floor, sl)
@@ -401,10 +387,9 @@ def _normal(state, p, hand):
             return ("dcard", d)
         if can_draw(state, p):
             return ("draw",)
-    if len(hand) > 1:
-        sk = _skip_card(state, hand)
-        if sk is not None:
-            return ("skip", sk)
+    sk = _skip_card(state, hand)
+    if sk is not None and h > 1:
+        return ("skip", sk)
     return ("pass",)
 
 
