@@ -55,9 +55,11 @@ CARD_Y = HEIGHT - CHAR_H - 1            # the row of cards in the hand
 # 48.
 INFO_Y = 25         # what the picked cards make, or what to do
 ACTS_Y = 36         # the actions over the row
-ACTS_X = 4 * CHAR_W     # after "UP: "
-# The actions of the hand view, as (key, chip).
+# The actions of the hand view: their chips, each in a place of its own
+# after "UP: " (one that cannot be taken now is not there: the others do
+# not move, and the panel redraws only what changed).
 ACT_NAMES = {"play": "Play", "draw": "Draw", "pass": "Pass", "help": "?"}
+ACT_X = {"play": 24, "draw": 54, "pass": 84, "help": 114}
 
 
 def seat_name(p):
@@ -747,15 +749,14 @@ class DaifugoPlay:
             acts = self.acts()
             if not self.focus:
                 sc.text(0, ACTS_Y, "UP:")
-            x = ACTS_X
             for i in range(len(acts)):
                 chip = ACT_NAMES[acts[i]]
-                w = len(chip) * CHAR_W
+                x = ACT_X[acts[i]]
                 on = self.focus and i == self.act % len(acts)
                 if on:
-                    sc.rect(x - 2, ACTS_Y + 1, w + 3, CHAR_H - 1, 1)
+                    sc.rect(x - 2, ACTS_Y + 1, len(chip) * CHAR_W + 3,
+                            CHAR_H - 1, 1)
                 sc.text(x, ACTS_Y, chip, 1, 0 if on else 1)
-                x += w + CHAR_W
         self._draw_row(sc)
         sc.leds = colours.seat_ring(s.current, self.app.pixels)
 
