@@ -221,7 +221,7 @@ APP_CODE = """
 from primeplay.app import App
 a = App(seed=%d)
 a.game_prefs("climb")["seats"][1] = 1
-a.press('A'); a.press('UP'); a.press('A')
+a.press('A'); a.press('A')
 t = 0
 keys = ('A', 'RIGHT', 'DOWN', 'A', 'B', 'A', 'LEFT', 'A')
 for i in range(400):
