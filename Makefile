@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 # Without node or npm the board tests skip and say why.
 NODE_STAMP := tools/pico/node_modules/.installed
 
-.PHONY: test bench sim lint clean pico
+.PHONY: test bench sim lint clean pico soak
 
 $(STAMP): requirements-dev.txt
 	$(PY) -m venv $(VENV)
@@ -28,6 +28,13 @@ test: $(STAMP) $(NODE_STAMP)
 
 bench: $(STAMP) $(NODE_STAMP)
 	$(VPY) tools/bench.py
+
+# The long fuzz (tools/fuzz.py): every game, the judges, the explorer and
+# the menus pressed as people press, 200,000 loop passes each, with power
+# cuts; writes BENCH.md's Fuzzing section.  Fails if anything was found.
+# Extra options: make soak ARGS="--events 20000 --jobs 2"
+soak: $(STAMP)
+	$(VPY) tools/fuzz.py soak --write $(ARGS)
 
 # The firmware on an emulated Pico: make pico ARGS="--keys A,UP,A --screenshot out.png"
 pico: $(STAMP) $(NODE_STAMP)
