@@ -52,9 +52,13 @@ leading one card at a time from a big hand, still 147 without SKIP
 Candidate plays come from prime tables built once (``T1``, ``T2``, ``T3``:
 the primes one, two and three cards can form, as card values), matched
 against the hand's cards grouped by value, never from ``legal_moves``:
-with 13 cards that list holds thousands of 3-card moves.  The costliest
+with 13 cards that list holds thousands of 3-card moves.  Strong keeps
+no list of its candidates either (a 13-card hand forms hundreds of prime
+plays, some 20 KB of tuples on the board): one pass over the tables
+finds what the scores need (``_survey``), a second scores each play
+that beats the area as it is found.  The costliest
 decision ``make bench`` finds (13-card hands, every advanced rule) takes
-some 20 M fuel and 17 KB on the MicroPython VM, some 130 ms on the board
+some 20 M fuel and 14 KB on the MicroPython VM, some 135 ms on the board
 (host_tests/test_daifugo_bot.py holds decisions to 50 M fuel and 32 KB).
 """
 
@@ -259,16 +263,12 @@ def one_play(state, cids):
     return None
 
 
-def usefulness(state, hand, found):
-    """How many of the plays ``found`` each card of ``hand`` can take part
-    in, by value: a list indexed like ``hand``."""
+def _use(state, hand, counts):
+    """How many plays each card of ``hand`` can take part in, by value
+    (``counts``: the plays each value takes part in, _survey's): a list
+    indexed like ``hand``."""
     cards = state.cards
     use = [0] * len(hand)
-    counts = [0] * 20
-    for f in found:
-        vals = f[2]
-        for i in range(len(vals)):
-            counts[vals[i]] += 1
     for i in range(len(hand)):
         for v in _values_of(state, hand[i]):
             use[i] += counts[v]
@@ -326,9 +326,9 @@ class Bot:
         p = state.current
         hand = state.hands[p]
         if state.phase == DISCARD:
-            found = plays(state, hand, 0, -1)
+            counts = _survey(state, hand, slots(state, hand), 0, -1)[1]
             return ("discard", _worst_card(state, hand,
-                                           usefulness(state, hand, found)))
+                                           _use(state, hand, counts)))
         if state.phase != TURN:
             raise ValueError("no move to choose: the game is over")
         if must_draw(state):
@@ -405,17 +405,43 @@ SPEND = 5            # per play a card played could have been part of
 PASS_SCORE = 0       # play only what scores above a pass
 
 
+def _survey(state, hand, sl, need, floor):
+    """One pass over every prime play of ``hand`` as a lead, no list of
+    them kept (a hand of 13 forms hundreds): (the best number of each
+    card count, how many plays each value takes part in, the smallest
+    play of the whole hand that beats ``floor`` with ``need`` cards or
+    None)."""
+    one, three = sl
+    cards = state.cards
+    h = len(hand)
+    bestn = [0, 0, 0, 0]
+    counts = [0] * 20
+    out = None
+    for k in (1, 2, 3):
+        if k > h:
+            break
+        for e in TABLES[k]:
+            cids = _pick(cards, e[1], one, three)
+            if cids is None:
+                continue
+            bestn[k] = e[0]         # the tables ascend
+            for v in e[1]:
+                counts[v] += 1
+            if k == h and out is None and e[0] > floor and need in (0, k):
+                out = (e[0], cids, e[1], 0)
+    return bestn, counts, out
+
+
 def _strong(state, p, hand):
     top = state.top()
     need = len(top[1]) if top is not None else 0
     floor = top[3] if top is not None else -1
     sl = slots(state, hand)
-    found = plays(state, hand, need, floor, sl)
     h = len(hand)
+    bestn, counts, out = _survey(state, hand, sl, need, floor)
     # Out at once, or a SKIP now and the rest out in one play next turn.
-    for f in found:
-        if len(f[1]) == h:
-            return _play(f)
+    if out is not None:
+        return _play(out)
     sk = _skip_then_out(state, hand)
     if sk is not None:
         return ("skip", sk)
@@ -431,20 +457,28 @@ def _strong(state, p, hand):
             low = len(state.hands[q])
     nxt = len(state.hands[(p + 1) % n])
     lead = top is None
-    # The hand's best prime of each count (kept for the end).
-    allp = found if lead else plays(state, hand, 0, -1, sl)
-    bestn = [0, 0, 0, 0]
-    for f in allp:
-        k = len(f[1])
-        if f[0] > bestn[k]:
-            bestn[k] = f[0]
-    use = usefulness(state, hand, allp)
+    use = _use(state, hand, counts)
+    # Every play that beats the area, scored as it is found (bestn: the
+    # hand's best prime of each count, kept for the end).
     best = None
     best_s = PASS_SCORE
-    for f in found:
-        s = _score(state, hand, f, use, bestn, lead, low, nxt, h)
-        if best is None or s > best_s:
-            best, best_s = f, s
+    one, three = sl
+    cards = state.cards
+    for k in (1, 2, 3):
+        if (need and k != need) or k > h:
+            continue
+        t = TABLES[k]
+        for i in range(len(t)):
+            e = t[i]
+            if e[0] <= floor:
+                continue
+            cids = _pick(cards, e[1], one, three)
+            if cids is None:
+                continue
+            f = (e[0], cids, e[1], i * 10 // len(t))
+            s = _score(state, hand, f, use, bestn, lead, low, nxt, h)
+            if best is None or s > best_s:
+                best, best_s = f, s
     if best is not None and best_s > PASS_SCORE:
         return _play(best)
     if not state.drawn and can_draw(state, p):
