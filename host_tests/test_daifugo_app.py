@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 from app_table import Nvm
 from app_table import FRAME_MS
 from daifugo_app_helpers import Table
-from primeplay.app import App, Message
+from primeplay.app import App
 from primeplay.app.daifugo_screen import DaifugoPlay, CARD_Y, label
 from primeplay.app.scene import CHAR_H, WIDTH, HEIGHT
 from primeplay.daifugo import rules
@@ -217,7 +217,7 @@ def test_what_stands_in_the_way_is_told_before_playing():
     assert play.info() in t.app.scene().texts()
     snap = s.snapshot()
     t.act("play")
-    assert isinstance(t.app.screen, Message)
+    assert type(t.app.screen).__name__ == "Note"
     assert "as the last play did" in " ".join(t.app.scene().texts())
     assert s.snapshot() == snap
     t.press("A")
@@ -303,7 +303,7 @@ def test_every_daifugo_scene_fits_the_panel():
 
 
 def test_what_a_card_does_and_its_hints_for_the_card_under_the_cursor():
-    from primeplay.app.daifugo_screen import Lines
+    from primeplay.app.daifugo_screen import Note
     t = Table(seed=3, players=2, seats=(0, 2))
     play = t.until_hand()
     s = play.state
@@ -311,7 +311,7 @@ def test_what_a_card_does_and_its_hints_for_the_card_under_the_cursor():
     for i in range(len(order)):     # every card, D included: never a crash
         t.cursor_to(order[i])
         t.act("help")
-        assert isinstance(t.app.screen, Lines)
+        assert isinstance(t.app.screen, Note)
         texts = t.app.scene().texts()
         assert texts and all(len(x) <= 21 for x in texts)
         shown = " ".join(texts)
@@ -803,3 +803,28 @@ def test_a_chord_never_answers_a_question_or_menu_unseen():
     sc = t.frame()
     assert play.state.phase == rules.TURN and d in hand_of(play)
     assert "Play the D card?" in sc.texts()
+
+
+def test_b_is_the_pause_menu_and_its_table_labels_everything():
+    t, play, d = d_card_turn()
+    t.human_move(("dcard", d))
+    t.cursor_to(play.order()[0])
+    t.press("A")
+    t.press("A")                # a card discarded: the pile has a top
+    s = play.state
+    t.press("B")
+    assert t.app.scene().texts()[:3] == ["Resume", "Table", "Save and quit"]
+    t.press("DOWN")
+    t.press("A")
+    shown = []
+    for _ in range(4):
+        shown += t.app.scene().texts()
+        t.press("DOWN")
+    assert "Discard: %s" % s.cards[s.discard[-1]][4] in shown
+    assert "Deck: %d cards" % len(s.deck) in shown
+    assert [x for x in shown if x.startswith("Hands: P1:")]
+    assert "A: back" in shown
+    t.press("A")
+    t.press("B")
+    t.press("A")                # Resume
+    assert t.app.screen is play and play.mode == "hand"

@@ -36,7 +36,7 @@ The game is saved at the start of every turn (``primeplay.daifugo.saves``).
 """
 
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, HEIGHT
-from primeplay.app import colours, Message, Confirm
+from primeplay.app import colours, Confirm
 from primeplay.app import Pause as _Pause
 from primeplay.daifugo import cards as C
 from primeplay.daifugo import rules, saves
@@ -477,8 +477,11 @@ class DaifugoPlay:
             else:
                 self._apply(("pass",))
         else:
-            self.app.push(Lines(self.app, self.help_lines(),
-                                self.state.current))
+            # What the card under the cursor does, and its hints (loaded
+            # when asked for).
+            from primeplay.daifugo.clues import help_lines
+            self._note(help_lines(self.state, self.picked()[0],
+                                  self._under()))
 
     def _ask(self, move, lines, foot):
         """A question before a move; the answer is ruled on."""
@@ -493,8 +496,7 @@ class DaifugoPlay:
 
     def _note(self, lines):
         # It may name a card of the hand on screen: the hand's frame.
-        self.app.push(Note(self.app, lines, foot="A: OK",
-                           hand=self.hand_owner()))
+        self.app.push(Note(self.app, lines, self.hand_owner()))
 
     def _do(self, move):
         def act():
@@ -534,48 +536,8 @@ class DaifugoPlay:
             i += 1
         return max(i, left + 1)
 
-    def help_lines(self):
-        """"?": what the card under the cursor does, and the card hints
-        (primeplay.daifugo.clues): the printed card's, or with the
-        learner's check what the picked cards make."""
-        from primeplay.daifugo.clues import clue_lines, about
-        s = self.state
-        cids = self.picked()[0]
-        if len(cids) > 1 and s.settings.learner:
-            return clue_lines(s.cards, cids, s.settings)
-        c = self._under()
-        card = s.cards[c]
-        hints = []
-        if card[0] in (C.NUMBER, C.MULTI):
-            hints = clue_lines(s.cards, (c,), s.settings)
-        if hints and card[0] == C.NUMBER and not card[2] and \
-                card[1][0] not in (0, C.DRAW_TWO, C.STOP):
-            return hints        # a plain number card: its hints say it
-        return about(card) + hints
-
-    def table_lines(self):
-        """The public table: the round, the hands, deck, discard, score."""
-        s = self.state
-        top = s.top()
-        n = s.settings.players
-        out = ["Area: " + " ".join([str(p[3]) for p in s.area[-3:]])
-               if top else "Area empty"]
-        if top:
-            out.append("Played last: " + seat_name(top[0]))
-        hands = " ".join(["%s:%d" % (seat_name(q), len(s.hands[q]))
-                          for q in range(n)])
-        out.append(("Hands: " + hands) if len(hands) <= COLS - 7 else hands)
-        out.append("Deck: " + plural(len(s.deck)))
-        out.append("Discard: " + (s.cards[s.discard[-1]][4] if s.discard
-                                  else "none"))
-        out.append("Games won: " + self.score_text(True))
-        out.append("First to %d wins" % self.match)
-        return out
-
-    def score_text(self, short=False):
-        """"Wins P1:1 P2:0" (short: "1-0")."""
-        if short:
-            return "-".join([str(x) for x in self.score])
+    def score_text(self):
+        """"Wins P1:1 P2:0"."""
         return "Wins " + " ".join(["%s:%d" % (seat_name(q), self.score[q])
                                    for q in range(len(self.score))])
 
@@ -586,7 +548,9 @@ class DaifugoPlay:
                                               self.app.pixels, 2)))
 
     def _push_table(self):
-        self.app.push(Lines(self.app, self.table_lines()))
+        from primeplay.daifugo.clues import table_lines
+        self.app.push(Note(self.app, table_lines(self.state, self.score,
+                                                 self.match)))
 
     # ------------------------------------------------------------ input
     def press(self, name):
@@ -746,9 +710,11 @@ class DaifugoPlay:
         if s.phase == DISCARD:
             sc.text(0, ACTS_Y, "A on a card: discard")
         else:
+            # UP goes to the actions; there, the lit one is A's (the card
+            # cursor stays: "?" tells of its card).  Both stay drawn, so
+            # UP and DOWN redraw only what they change.
             acts = self.acts()
-            if not self.focus:
-                sc.text(0, ACTS_Y, "UP:")
+            sc.text(0, ACTS_Y, "UP:")
             for i in range(len(acts)):
                 chip = ACT_NAMES[acts[i]]
                 x = ACT_X[acts[i]]
@@ -785,7 +751,7 @@ class DaifugoPlay:
             else:
                 sc.frame(x, CARD_Y, w, CHAR_H + 1, 1)
             sc.text(x + 2, CARD_Y + 1, text, 1, 0 if on else 1)
-            if i == self.cursor and not self.focus:
+            if i == self.cursor:
                 sc.rect(x, CARD_Y - 3, w, 2, 1)
             x += w + 2
         # More cards off the row's ends.
@@ -903,30 +869,12 @@ class Pause(_Pause):
         _Pause.draw(self, sc)
 
 
-class Note(Message):
-    """A few lines; A (or B) goes back."""
-
-    def __init__(self, app, lines, foot, hand=None):
-        Message.__init__(self, app, lines, foot=foot)
-        self.hand = hand
-        self.seen = False
-
-    def press(self, name):
-        if self.seen:
-            Message.press(self, name)
-
-    def draw(self, sc):
-        self.seen = True
-        Message.draw(self, sc)
-        sc.hand = self.hand
-
-
-class Lines:
+class Note:
     """Lines four at a time: UP/DOWN scroll, A or B goes back."""
 
     def __init__(self, app, lines, hand=None):
         self.app = app
-        self.lines = lines or ["Nothing to tell."]
+        self.lines = lines
         self.top = 0
         self.hand = hand
         self.seen = False
@@ -949,10 +897,8 @@ class Lines:
         for line in self.lines[self.top:self.top + 4]:
             sc.text(0, y, line)
             y += CHAR_H + 1
-        more = self.top + 4 < len(self.lines)
-        sc.text(0, HEIGHT - CHAR_H, "DOWN: more  A: back" if more else
-                "A: back")
-        sc.leds = [colours.OFF] * self.app.pixels
+        sc.text(0, HEIGHT - CHAR_H, "DOWN: more  A: back" if
+                self.top + 4 < len(self.lines) else "A: back")
         sc.hand = self.hand
 
 

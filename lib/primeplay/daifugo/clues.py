@@ -32,6 +32,9 @@ prime it forms.
   learner's check (``settings.learner``) the primes themselves; [] with
   neither.
 * ``about(card)``: what a card does, in words (its power, the icon).
+* ``help_lines(state, cids, cid)`` and ``table_lines(state, score,
+  match)``: what the play screen's "?" and its pause menu's Table show
+  (here, loaded when they are asked for, not with the play screen).
 
 Pure functions of the card tuple: nothing here looks at hands, so a
 clue never tells where the other cards are.
@@ -390,4 +393,45 @@ def clue_lines(cards, cids, settings):
         wrap(why, out)
     else:
         out.append("no prime in any order")
+    return out
+
+
+# ------------------------------------------------------------ the views
+
+def help_lines(state, cids, cid):
+    """The play screen's "?": with 2-3 cards picked and the learner's
+    check, what they make; else what card ``cid`` (under the cursor)
+    does and its hints: a plain number card's hints say it all."""
+    settings = state.settings
+    cards = state.cards
+    if len(cids) > 1 and settings.learner:
+        return clue_lines(cards, cids, settings)
+    card = cards[cid]
+    hints = []
+    if _formable(card):
+        hints = clue_lines(cards, (cid,), settings)
+    if hints and card[0] == C.NUMBER and not card[2] and \
+            card[1][0] not in (0, C.DRAW_TWO, C.STOP):
+        return hints
+    return about(card) + hints
+
+
+def table_lines(state, score, match):
+    """The public table (the pause menu's Table): the area and who played
+    on top, every hand's size, the deck, the discard pile's top (Q8: the
+    only card of it anyone may see), the games won."""
+    top = state.top()
+    out = ["Area: " + " ".join([str(p[3]) for p in state.area[-3:]])
+           if top else "Area empty"]
+    if top:
+        out.append("Played last: P%d" % (top[0] + 1))
+    hands = " ".join(["P%d:%d" % (q + 1, len(state.hands[q]))
+                      for q in range(len(state.hands))])
+    out.append(("Hands: " + hands) if len(hands) <= WIDTH - 7 else hands)
+    k = len(state.deck)
+    out.append("Deck: %d card%s" % (k, "" if k == 1 else "s"))
+    out.append("Discard: " + (state.cards[state.discard[-1]][4]
+                              if state.discard else "none"))
+    out.append("Games won: " + "-".join([str(x) for x in score]))
+    out.append("First to %d wins" % match)
     return out
