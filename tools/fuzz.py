@@ -1207,7 +1207,8 @@ def section(rows, fails, wall, jobs, events, seed, fuzzed=None):
                                   r["hands"], r["failures"]))
     total = sum(r["passes"] for r in rows)
     out += ["", "%d events in %.0f s on %d processes (%.0f events/s a "
-            "process; the slowest pass %.0f ms)." % (
+            "process; the slowest pass by the wall clock, other work on "
+            "the machine included, %.0f ms)." % (
                 total, wall, jobs, total / cpu if cpu else 0,
                 max(r["slowest_ms"] for r in rows)), ""]
     if fails:
