@@ -481,3 +481,39 @@ def test_a_game_that_is_not_lean_keeps_the_menus(unloading):
     # one the play screen's classes hold.
     assert sys.modules["primeplay.app.menus"] is menus
     assert type(app.screen).__name__ == "DaifugoPlay"
+
+
+class _Reload(BaseException):
+    """What the board's supervisor.reload() is to the App: nothing after
+    it runs in this VM."""
+
+
+def _board_app(storage, start=None):
+    app = App(storage, seed=1, start=start)
+
+    def restart(intent):
+        raise _Reload(intent)
+    app.restart = restart
+    return app
+
+
+def test_a_press_on_the_loading_frame_does_not_skip_the_store_before_the_restart():
+    # Found by the fuzzer: B leaves the setup (Loading drawn, the store
+    # due on the next tick), a second B in the next pass ran the restart
+    # first, and the setting changed just before was never stored.
+    st = Storage()
+    app = _board_app(st, "setup:rings")
+    for t in (0, 20, 40):
+        app.tick(t)
+        app.scene()
+    players = app.game_prefs("rings")["players"]
+    app.press("DOWN")
+    app.press("RIGHT")              # one more player
+    app.tick(60)
+    app.scene()
+    app.press("B")                  # leave: the Loading frame is drawn
+    app.tick(80)
+    app.scene()
+    with pytest.raises(_Reload):
+        app.press("B")              # a second B in the next pass
+    assert _board_app(st).game_prefs("rings")["players"] == players + 1

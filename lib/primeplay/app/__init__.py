@@ -218,7 +218,16 @@ class App:
         self.below = []
         if store:
             self.store_soon()
-        self.loading(title, lambda: restart(intent), detail)
+        self.loading(title, lambda: self._restart(restart, intent), detail)
+
+    def _restart(self, restart, intent):
+        # A store still due goes first: a press on the Loading frame runs
+        # this job before the tick that would have stored (a finished
+        # game came back as "Continue game", a setup's change was lost).
+        if self.store_due:
+            self.store_due = 0
+            self.store()
+        restart(intent)
 
     def begin(self, intent, fresh=False):
         """Go to ``intent`` (see ``switch``) in this VM; False when it
