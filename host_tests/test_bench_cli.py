@@ -117,3 +117,13 @@ def test_write_section_replaces_one_section_or_adds_it(monkeypatch,
     assert after[:at] == before[:before.index(bench.RINGS_TITLE)]
     bench.write_section("## Something new", "## Something new\n\nmore")
     assert path.read_text().endswith("\n## Something new\n\nmore\n")
+
+
+def test_the_whole_bench_keeps_the_section_the_soak_wrote(tmp_path, monkeypatch):
+    path = tmp_path / "BENCH.md"
+    path.write_text("# Benchmarks\n\n## Old\n\nold\n\n## Fuzzing\n\n"
+                    "soak: 200,000 events\n")
+    monkeypatch.setattr(bench, "RESULTS", str(path))
+    text = bench.kept_sections("# Benchmarks\n\n## New\n\nnew\n")
+    assert text == ("# Benchmarks\n\n## New\n\nnew\n\n## Fuzzing\n\n"
+                    "soak: 200,000 events\n")

@@ -2349,10 +2349,32 @@ def main(argv):
                       render_switch(switch_rows(), evening_peaks())) + "\n"
     print(text)
     if "--no-write" not in argv:
+        text = kept_sections(text)
         with open(RESULTS, "w") as f:
             f.write(text)
         print("wrote %s" % os.path.relpath(RESULTS, ROOT))
     return 0
+
+
+# Sections of BENCH.md another tool writes (tools/fuzz.py soak --write):
+# the whole bench keeps them as they are.
+OTHER_SECTIONS = ("## Fuzzing",)
+
+
+def kept_sections(text):
+    """``text``, the whole bench's BENCH.md, with the sections other
+    tools wrote kept from the file there now."""
+    try:
+        with open(RESULTS) as f:
+            old = f.read().split("\n")
+    except OSError:
+        return text
+    for title in OTHER_SECTIONS:
+        at = _section(old, title)
+        if at is not None and title not in text.split("\n"):
+            text = text.rstrip("\n") + "\n\n" + \
+                "\n".join(old[at[0]:at[1]]).rstrip("\n") + "\n"
+    return text
 
 
 if __name__ == "__main__":
