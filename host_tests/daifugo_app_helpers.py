@@ -42,13 +42,17 @@ class Table(ButtonTable):
         """Choose the action ``key`` over the row ("play", "draw", "pass",
         "help") and press A on it."""
         play = self.play
+        assert self.app.screen is play, type(self.app.screen).__name__
         if not play.focus:
             self.press("UP")
         acts = play.acts()
         assert key in acts, (key, acts)
         assert play.focus
-        while acts[play.act % len(acts)] != key:
+        for _ in range(len(acts)):
+            if acts[play.act % len(acts)] == key:
+                break
             self.press("RIGHT")
+        assert acts[play.act % len(acts)] == key
         assert play.info().startswith("A: ") or key == "play", play.info()
         self.press("A")
 
