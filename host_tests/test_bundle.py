@@ -27,9 +27,9 @@ _board_missing = pico.missing_pieces()
 # first move by P1 (human) against a computer, as the board tests play it:
 GAMES = {
     # Setup, Start, the start roll's news, roll, a move.
-    "Prime Climb": "A,UP,A,A,A,A",
-    # Prime Daifugo, Start, pick [3], the turn menu, play it.
-    "Prime Daifugo": "DOWN,A,A,RIGHT,RIGHT,A,B,A",
+    "Prime Climb": "A,A,A,A,A",
+    # Prime Daifugo, Start, pick [3], up to the actions, Play.
+    "Prime Daifugo": "DOWN,A,A,RIGHT,RIGHT,A,UP,A",
     # Ring Climb, Start, then P1 enters a pawn.
     "Ring Climb": "DOWN,DOWN,A,A,A,A,A",
 }

@@ -134,12 +134,14 @@ GAME_KEYS = {
     # P1's.
     "climb": ("A", "DOWN", "DOWN", "RIGHT", "RIGHT", "DOWN", "RIGHT",
               "RIGHT", "UP", "UP", "UP", "A"),
-    # Prime Daifugo; 3 players, all strong computers, every advanced rule
-    # (the most cards, the most plays to weigh), first to 2.
+    # Prime Daifugo; 3 players, all strong computers, [0], [5/9], [4/6/8]
+    # and SKIP cards on (the most cards, the most plays to weigh), first
+    # to 2; the setup opens on Start, LEFT/RIGHT change a row, UP wraps
+    # back to Start.
     "daifugo": ("DOWN", "A", "DOWN", "RIGHT", "DOWN", "RIGHT", "RIGHT",
-                "DOWN", "DOWN", "DOWN", "DOWN", "DOWN", "A", "DOWN", "A",
-                "DOWN", "A", "DOWN", "A", "DOWN", "A", "DOWN", "DOWN",
-                "DOWN", "A"),
+                "DOWN", "DOWN", "DOWN", "DOWN", "DOWN", "RIGHT", "DOWN",
+                "RIGHT", "DOWN", "RIGHT", "DOWN", "DOWN", "RIGHT") +
+               ("UP",) * 11 + ("A",),
     # Ring Climb; 6 players, all strong computers (the most pawns in the
     # way, the most bot turns between saves).
     "rings": ("DOWN", "DOWN", "A", "DOWN", "RIGHT", "RIGHT", "RIGHT",
