@@ -236,9 +236,12 @@ def test_the_three_games_in_sequence_twice_need_what_each_needs_alone(order, alo
         if game in alone:
             held = int(line.rsplit("| ", 1)[1])
             assert held <= alone[game] + CARRIED, (line, alone[game])
-    # The main menu holds the same after every game (a fresh VM each time).
+    # The main menu holds the same after every game (a fresh VM each time),
+    # but for the saved game it carries, of a size that differs from game
+    # to game (42,256-42,800 bytes in the order Daifugo, Ring Climb, Prime
+    # Climb).  Leaving a game in one VM kept some 90 KB.
     menus = [int(line.rsplit("| ", 1)[1]) for line in lines if line.startswith("show menu")]
-    assert max(menus) - min(menus) <= 512, menus
+    assert max(menus) - min(menus) <= 1024, menus
 
 
 def test_a_game_from_source_compiles_its_largest_modules_first(monkeypatch):

@@ -476,6 +476,7 @@ def test_a_game_that_is_not_lean_keeps_the_menus(unloading):
     menus = sys.modules["primeplay.app.menus"]
     app.screen.pause()
     assert type(app.screen).__name__ == "Pause"
+    frame(app)                      # (a press counts once it is seen)
     app.press("B")                  # back to play
     # The same module: not dropped and loaded a second time beside the
     # one the play screen's classes hold.

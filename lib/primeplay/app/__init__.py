@@ -51,11 +51,6 @@ SPEEDS = ("slow", "normal", "fast", "instant")
 # in eighths: slow doubles them, fast is under half, instant none.
 _PACE = (16, 8, 3, 0)
 
-# Prime Climb's settings as builds before App.game_prefs saved them: flat
-# in "prefs".  Loading moves them to prefs["climb"].
-_OLD_CLIMB_PREFS = ("players", "seats", "variant", "cards", "station",
-                    "best", "own_cards")
-
 
 class App:
     __slots__ = ("storage", "pixels", "buttons", "now", "seed", "rng", "prefs",
@@ -90,7 +85,8 @@ class App:
         # A new game's VM carries the saved game of another along unread
         # (the next record keeps it until the new game replaces it): its
         # checks and their modules would take the new game's heap.
-        problem = self._load(start is None or start == "resume")
+        from primeplay.app import boot
+        problem = boot.load(self, start is None or start == "resume")
         # "Fill in the Blanks": the table's own cards, from cards.txt.
         self.custom_cards = ()
         card_problem = None
@@ -307,86 +303,6 @@ class App:
         return self.rng.next32()
 
     # ------------------------------------------------------------ saves
-    def _load(self, check_game=True):
-        """Prefs and the saved game from storage; what is wrong, or None.
-        ``check_game``: check the saved game now (else it is kept as read).
-
-        Settings and records are kept when only the game is damaged; a
-        damaged game is set aside (the next save goes without it)."""
-        st = self.storage
-        if st is None:
-            return None
-        nvm = getattr(st, "nvm", None)
-        data = None
-        try:
-            if nvm is not None:
-                # Erased flash: nothing stored, and no save module loaded
-                # for the first frame.
-                if _erased(nvm):
-                    return None
-            else:
-                data = st.read()
-                if not data:
-                    return None
-        except MemoryError:
-            raise   # says nothing about the save (see save.load)
-        except Exception:   # noqa: BLE001
-            from primeplay.save import UNREADABLE
-            return UNREADABLE
-        from primeplay import save
-        if nvm is not None:
-            record, problem = save.load(nvm)
-        else:
-            try:
-                record, problem = save.decode(data), None
-            except save.SaveError as e:
-                record, problem = None, save.problem(e)
-        if record is None:
-            # Set aside only what was read and found damaged: a failed
-            # read says nothing about the save.
-            if problem and problem != save.UNREADABLE:
-                self._set_aside()
-            return problem
-        from primeplay.app.games import GAMES, check
-        prefs = record.get("prefs")
-        if isinstance(prefs, dict):
-            prefs = _migrate_prefs(prefs)
-            for k in DEFAULT_PREFS:
-                if k in prefs and type(prefs[k]) == type(DEFAULT_PREFS[k]):
-                    self.prefs[k] = prefs[k]
-            # Builds before the device setting kept the speed in Prime
-            # Climb's settings: the player's choice carries over.
-            climb = prefs.get("climb")
-            if "speed" not in prefs and isinstance(climb, dict) and \
-                    type(climb.get("speed")) == int:
-                self.prefs["speed"] = climb["speed"]
-            if self.prefs["speed"] not in (0, 1, 2, 3):
-                self.prefs["speed"] = DEFAULT_PREFS["speed"]
-            # A game's own settings, checked when the game asks for them
-            # (game_prefs): its module is not loaded yet.
-            for e in GAMES:
-                if isinstance(prefs.get(e[0]), dict):
-                    self.prefs[e[0]] = prefs[e[0]]
-        # One game in progress at most, under its registry key; keys of
-        # games this build does not know are dropped by the next save.
-        for e in GAMES:
-            key = e[0]
-            game = record.get(key)
-            if game is None:
-                continue
-            try:
-                if check_game:
-                    check(key, game)   # now: a damaged game is told at power-up
-                self.saved_key = key
-                self.saved_game = game
-            except MemoryError:
-                raise
-            except Exception as e:  # noqa: BLE001  (any record, any field)
-                self._set_aside()
-                return save.problem(e)
-            break
-        return None
-
     def _set_aside(self):
         """Keep the settings, drop the game: the next record has no game,
         and it supersedes the damaged one."""
@@ -421,35 +337,6 @@ class App:
             return True
         except (OSError, ValueError):
             return False
-
-
-def _erased(nvm):
-    """All 0xFF.  Not only byte 0: a power cut during an erase can leave
-    the sector's start erased and a record after it intact."""
-    n = len(nvm)
-    for i in range(0, n, 256):
-        chunk = nvm[i:min(i + 256, n)]
-        if chunk.count(b"\xff") != len(chunk):
-            return False
-    return True
-
-
-def _migrate_prefs(prefs):
-    """``prefs`` of a record, Prime Climb's settings moved under "climb"
-    if an older build wrote them flat (and no "climb" dict is there)."""
-    if isinstance(prefs.get("climb"), dict):
-        return prefs
-    climb = {}
-    out = {}
-    for k in prefs:
-        if k in _OLD_CLIMB_PREFS:
-            climb[k] = prefs[k]
-        else:
-            out[k] = prefs[k]
-    if climb:
-        out["climb"] = climb
-        return out
-    return prefs
 
 
 def _copy_prefs(p):

@@ -53,7 +53,7 @@ SHARED = ("primeplay.app.pages", "primeplay.app.legend")
 # without them (a pause menu loads the menus again to draw its rows and
 # drops them as it closes; leaving the game loads them again), so they go
 # while the game loads, with the game's setup menu (``enter``).
-MENUS = ("primeplay.app.menus", "primeplay.app.games")
+MENUS = ("primeplay.app.menus", "primeplay.app.games", "primeplay.app.boot")
 
 def find(key):
     """The entry of ``key``, or None."""

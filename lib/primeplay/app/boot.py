@@ -1,0 +1,125 @@
+"""Reading the record at power-up: the device's settings, each game's,
+and the saved game, with what is wrong with them.
+
+Its own module, apart from ``App``: it runs once as a VM starts, and a
+game that drops the menus to make room (``games.enter``, ``LEAN``)
+drops this too (about 1 KB of Prime Climb's heap in play).
+"""
+
+from primeplay.app import DEFAULT_PREFS
+
+
+# Prime Climb's settings as builds before App.game_prefs saved them: flat
+# in "prefs".  Loading moves them to prefs["climb"].
+_OLD_CLIMB_PREFS = ("players", "seats", "variant", "cards", "station",
+                    "best", "own_cards")
+
+
+def load(app, check_game=True):
+    """Prefs and the saved game from storage; what is wrong, or None.
+    ``check_game``: check the saved game now (else it is kept as read).
+
+    Settings and records are kept when only the game is damaged; a
+    damaged game is set aside (the next save goes without it)."""
+    st = app.storage
+    if st is None:
+        return None
+    nvm = getattr(st, "nvm", None)
+    data = None
+    try:
+        if nvm is not None:
+            # Erased flash: nothing stored, and no save module loaded
+            # for the first frame.
+            if _erased(nvm):
+                return None
+        else:
+            data = st.read()
+            if not data:
+                return None
+    except MemoryError:
+        raise   # says nothing about the save (see save.load)
+    except Exception:   # noqa: BLE001
+        from primeplay.save import UNREADABLE
+        return UNREADABLE
+    from primeplay import save
+    if nvm is not None:
+        record, problem = save.load(nvm)
+    else:
+        try:
+            record, problem = save.decode(data), None
+        except save.SaveError as e:
+            record, problem = None, save.problem(e)
+    if record is None:
+        # Set aside only what was read and found damaged: a failed
+        # read says nothing about the save.
+        if problem and problem != save.UNREADABLE:
+            app._set_aside()
+        return problem
+    from primeplay.app.games import GAMES, check
+    prefs = record.get("prefs")
+    if isinstance(prefs, dict):
+        prefs = _migrate_prefs(prefs)
+        for k in DEFAULT_PREFS:
+            if k in prefs and type(prefs[k]) == type(DEFAULT_PREFS[k]):
+                app.prefs[k] = prefs[k]
+        # Builds before the device setting kept the speed in Prime
+        # Climb's settings: the player's choice carries over.
+        climb = prefs.get("climb")
+        if "speed" not in prefs and isinstance(climb, dict) and \
+                type(climb.get("speed")) == int:
+            app.prefs["speed"] = climb["speed"]
+        if app.prefs["speed"] not in (0, 1, 2, 3):
+            app.prefs["speed"] = DEFAULT_PREFS["speed"]
+        # A game's own settings, checked when the game asks for them
+        # (game_prefs): its module is not loaded yet.
+        for e in GAMES:
+            if isinstance(prefs.get(e[0]), dict):
+                app.prefs[e[0]] = prefs[e[0]]
+    # One game in progress at most, under its registry key; keys of
+    # games this build does not know are dropped by the next save.
+    for e in GAMES:
+        key = e[0]
+        game = record.get(key)
+        if game is None:
+            continue
+        try:
+            if check_game:
+                check(key, game)   # now: a damaged game is told at power-up
+            app.saved_key = key
+            app.saved_game = game
+        except MemoryError:
+            raise
+        except Exception as e:  # noqa: BLE001  (any record, any field)
+            app._set_aside()
+            return save.problem(e)
+        break
+    return None
+
+
+def _erased(nvm):
+    """All 0xFF.  Not only byte 0: a power cut during an erase can leave
+    the sector's start erased and a record after it intact."""
+    n = len(nvm)
+    for i in range(0, n, 256):
+        chunk = nvm[i:min(i + 256, n)]
+        if chunk.count(b"\xff") != len(chunk):
+            return False
+    return True
+
+
+def _migrate_prefs(prefs):
+    """``prefs`` of a record, Prime Climb's settings moved under "climb"
+    if an older build wrote them flat (and no "climb" dict is there)."""
+    if isinstance(prefs.get("climb"), dict):
+        return prefs
+    climb = {}
+    out = {}
+    for k in prefs:
+        if k in _OLD_CLIMB_PREFS:
+            climb[k] = prefs[k]
+        else:
+            out[k] = prefs[k]
+    if climb:
+        out["climb"] = climb
+        return out
+    return prefs
