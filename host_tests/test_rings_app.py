@@ -73,8 +73,10 @@ def fits(table, sc):
             assert it[1] >= 0 and it[1] + w <= WIDTH, it
             assert it[2] >= 0 and it[2] + CHAR_H * it[4] <= HEIGHT + 2, it
         elif it[0] in ("rect", "frame"):
-            assert it[1] >= 0 and it[1] + it[3] <= WIDTH, it
-            assert it[2] >= 0 and it[2] + it[4] <= HEIGHT, it
+            # A pawn's block or outline, one size everywhere, may hang a
+            # pixel off the left edge (wedge 0) or the bottom (level 1).
+            assert it[1] >= -1 and it[1] + it[3] <= WIDTH, it
+            assert it[2] >= 0 and it[2] + it[4] <= HEIGHT + 1, it
     assert len(sc.leds) == 12
 
 
@@ -405,29 +407,35 @@ def test_a_turn_of_a_ring_steps_the_leds_space_by_space():
     t.press("A")
     assert play.stage == "rot"
     t.wait(500)
-    while play.rots[play.ri] != m[3]:
-        t.press("RIGHT" if play.rots[play.ri] < m[3] else "LEFT")
-    # From where the ring shows now, one space each 100 ms.
+    # Every frame from here: the ring's turn on the LEDs, one space a
+    # step (the first at the press, then one each 100 ms).
     shown = []
-    for _ in range(12):
-        leds = t.app.scene().leds
+
+    def watch(table, sc):
         for k in range(12):
             want = ring_leds(face, (base + k) % 12)
             try:
-                same_ring(leds, want, pawn_wedges(s, lvl, (base + k) % 12))
+                same_ring(sc.leds, want, pawn_wedges(s, lvl,
+                                                     (base + k) % 12))
             except AssertionError:
                 continue
             if not shown or shown[-1] != k % 12:
                 shown.append(k % 12)
-            break
-        else:
-            raise AssertionError("the LEDs show no turn of ring %d" % lvl)
-        t.wait(50)
+            return
+        raise AssertionError("the LEDs show no turn of ring %d" % lvl)
+
+    t.watch = watch
+    t.frame()
+    while play.rots[play.ri] != m[3]:
+        t.press("RIGHT" if play.rots[play.ri] < m[3] else "LEFT")
+    t.wait(1200)
+    t.watch = None
     final = (base + m[3]) % 12
     assert shown[-1] == (m[3]) % 12
     steps = [(shown[i + 1] - shown[i]) % 12 for i in range(len(shown) - 1)]
     sign = 1 if m[3] > 0 else 11
     assert steps and set(steps) == {sign}, shown
+    assert len(shown) == abs(m[3]) + 1, shown
     # And the OLED row of that ring matches.
     row = [it[3] for it in t.app.scene().items if it[0] == "text" and
            it[1] == 0 and it[2] == (7 - lvl) * 9][0]
@@ -540,8 +548,9 @@ def header(sc):
 
 
 def test_a_human_enters_a_pawn_straight_onto_the_top():
-    # Seed 1, six strong computers: after 18 moves P1 may enter a pawn
-    # from the table up a full line (levels 1-6 taken) onto the top.
+    # Six strong computers (seed 1 when this was found: after 18 moves P1
+    # may enter a pawn from the table up a full line, levels 1-6 taken,
+    # onto the top); the seat to move pressed as a human.
     from rings_app_helpers import table_at, find_position
     from primeplay.rings.settings import Settings
 
@@ -549,10 +558,14 @@ def test_a_human_enters_a_pawn_straight_onto_the_top():
         return [m for m in legal if m[0] == PLAY and m[4] == B.TOP and
                 s.pawns[m[2]] == B.TABLE]
 
-    s = find_position(Settings(players=6), 1, top_entry)
-    assert s is not None and s.current == 0
+    for seed in range(1, 40):
+        s = find_position(Settings(players=6), seed, top_entry)
+        if s is not None:
+            break
     m = top_entry(s, R.legal_moves(s))[0]
-    t = table_at(s, [0, 2, 2, 2, 2, 2], watch=fits)
+    seats = [2] * 6
+    seats[s.current] = 0
+    t = table_at(s, seats, watch=fits)
     play = t.play
     t.to_step(m)
     t.walk_to(m)
@@ -621,28 +634,43 @@ def test_every_setup_row_fits_beside_the_scroll_bar():
 # ------------------------------------------------ reading the board
 
 def strip(sc):
-    """The strip's level numbers: {y: (text, lit)}, lit when drawn lit
-    (the ring in focus, in a gap of the strip)."""
-    return dict((it[2], (it[3], it[5] == 1)) for it in sc.items
-                if it[0] == "text" and it[1] == 73)
+    """The rings' level numbers: {y: (text, marked)}: the last character
+    of a ring's row, or for the ring in focus a digit of its own, dark
+    on a lit block, just right of the row."""
+    out = {}
+    for it in sc.items:
+        if it[0] != "text" or it[2] < 9:
+            continue
+        if it[1] in (0, 1) and len(it[3]) == 13:
+            out[it[2]] = (it[3][12], False)
+        elif it[1] in (73, 74) and len(it[3]) == 1:
+            assert it[5] == 0 and [r for r in sc.items if r[0] == "rect"
+                                   and r[1] == it[1] - 1 and
+                                   r[2] == it[2] + 2], it
+            out[it[2]] = (it[3], True)
+    return out
 
 
 def board_cells(sc, y):
     """The pawn cells of the board row at ``y``: {wedge: (char, kind)},
-    kind "pawn" (a lit block, the char dark) or "chosen" (the char lit
-    in an outline)."""
+    kind "pawn" (a lit block, the char dark: a row's dark chars are one
+    text) or "chosen" (the char lit in an outline)."""
     out = {}
     frames = [it[1] for it in sc.items if it[0] == "frame" and
               it[2] == y + 1]
+    blocks = [it[1] for it in sc.items if it[0] == "rect" and
+              it[2] == y + 2 and it[3:5] == (7, 8)]
     for it in sc.items:
-        if it[0] != "text" or it[2] != y or it[1] >= 72 or \
-                len(it[3]) != 1:
+        if it[0] != "text" or it[2] != y or it[1] >= 72:
             continue
-        w = it[1] // 6
         if it[5] == 0:
-            out[w] = (it[3], "pawn")
-        elif max(0, it[1] - 1) in frames:
-            out[w] = (it[3], "chosen")
+            for i in range(len(it[3])):
+                if it[3][i] != " ":
+                    x = it[1] + 6 * i
+                    assert x - 1 in blocks, (x, blocks)
+                    out[x // 6] = (it[3][i], "pawn")
+        elif len(it[3]) == 1 and it[1] - 1 in frames:
+            out[it[1] // 6] = (it[3], "chosen")
     return out
 
 

@@ -4,18 +4,24 @@ The panel: the left 72 pixels are the board, one 12-character row a ring
 (a 6-pixel column a wedge of the base, wedge 0 at the left, the letter of
 the space now over it: board.LETTERS), the top first, level 6 down to
 level 1, rows 9 pixels apart (the font's capitals and digits are 8 rows
-high: one dark row between rings).  Right of the rings a lit strip holds
-each ring's level number, dark; the ring in focus (the one the LED ring
-shows) has its number lit in a dark gap of the strip.  A pawn is an
-inverted cell: a lit block with its seat's digit dark, so whose is whose
-needs no colour; the pawn being chosen or moved (a computer's too) is
-its digit lit in an outline.  The top row counts each seat's pawns on
-top: the seat's pawn cell and one dot a pawn (1 to 3).
+high: one dark row between rings).  Each row ends with its level number;
+the ring in focus (the one the LED ring shows) has its number inverted.
+A pawn is an inverted cell: a lit block with its seat's digit dark, so
+whose is whose needs no colour; the pawn being chosen or moved (a
+computer's too) is its digit lit in an outline.  The top row counts each
+seat's pawns on top: the seat's pawn cell and one dot a pawn (1 to 3).
 
-Right of the strip, under a lit bar naming whose turn it is ("P1 red";
+Right of a line, under a lit bar naming whose turn it is ("P1 red";
 during a computer's cards, the computer that plays them), five lines of
 eight characters: the hand, what is being chosen, what it will do, and
 the key that goes on.
+
+What the board draws is kept to few objects that change little from
+one frame to the next (a line or card that goes away is drawn blank,
+the outline is always there): on the board each object costs the
+renderer time, and an object taken away makes the panel redraw all
+between it and the next change (host_tests/test_pico_rings.py's
+answer times).
 
 A human turn is chosen in stages, every choice from the legal moves
 (worked out once per card picked, ``rules.plays``):
@@ -68,12 +74,15 @@ NOTE_MS = 1800      # a human's move results
 FLASH_MS = 400      # a turn's start: the player's colour on the ring
 # The focus ring's pawns blink this slowly: each change is a frame, and
 # a board (and tools/pico.py's settle) counts a screen as idle after
-# 600 ms without one.
-LED_BLINK_MS = 700
+# 600 ms without one.  At 700 ms (or 1000) the idle time found after a
+# press ended just as a blink came, so the next key met a frame being
+# sent; at 1100 ms the first idle 600 ms runs from the first blink to
+# some 250 ms before the second.
+LED_BLINK_MS = 1100
 
 BOARD_W = B.SPACES * CHAR_W     # 72
 ROW_DY = 9                      # ring rows (capitals are 8 rows high)
-STRIP_W = 7                     # the level numbers' strip, right of it
+STRIP_W = 7                     # the level numbers, right of it
 BAR_H = 11                      # the bar naming the player
 PX = BOARD_W + STRIP_W + 1      # 80: the right panel's text
 PCOLS = (WIDTH - PX) // CHAR_W  # 8
@@ -234,6 +243,7 @@ class RingsPlay:
         self.preview = None     # (state after, words)
         self._drawn_key = None
         self._drawn = None
+        self._framed = False
         self._view = None
         self._leds_key = None
         self._leds = None
@@ -378,11 +388,13 @@ class RingsPlay:
             self._step_stage()
 
     def _aim(self, r):
-        """Turn the shown ring towards ``r`` from where it shows now."""
+        """Turn the shown ring towards ``r`` from where it shows now, the
+        first space at once (the press is answered on the LED ring in
+        the same frame)."""
         a = self.anim
         a[2] = self._anim_off()
         a[3] = r
-        a[4] = self.app.now
+        a[4] = self.app.now - a[5]
 
     def _anim_off(self):
         a = self.anim
@@ -735,7 +747,7 @@ class RingsPlay:
         if self.mode == "over":
             self._draw_over(sc)
             return
-        self._draw_board(sc, rot, pawns, mark)
+        self._framed = self._draw_board(sc, rot, pawns, mark)
         self._draw_panel(sc)
         if self.overlay is not None:
             lines = self.overlay[0][:2]
@@ -764,71 +776,94 @@ class RingsPlay:
         for i in range(0, len(tops), 2):
             _count_cell(sc, x, 0, tops[i], tops[i + 1])
             x += 2 * CHAR_W
-        # The strip of level numbers, the ring in focus a gap in it.
+        # Each ring's level number ends its row, before the line that
+        # parts the rings from the panel; the ring in focus has its
+        # number inverted.  (A lit strip of numbers cost the board some
+        # 8 objects more a frame and 10 ms more a press.)
         focus = self.focus_level()
         sx = BOARD_W + bx
-        sc.rect(sx, BAR_H, STRIP_W, HEIGHT - BAR_H, 1)
-        # The rings, level 6 at the top, level 1 at the bottom.
-        cells = []
+        sc.rect(sx + STRIP_W - 1, BAR_H, 1, HEIGHT - BAR_H, 1)
+        # The pawns on the rings, by level: (wedge, pawn).
+        on = [None] * (B.LEVELS + 1)
         for i in range(len(pawns)):
             pos = pawns[i]
             if B.TABLE < pos < B.TOP:
-                cells.append((pos // B.SPACES, R.wedge(rot, pos), i))
+                lvl = pos // B.SPACES
+                if on[lvl] is None:
+                    on[lvl] = []
+                on[lvl].append(((pos + rot[lvl - 1]) % B.SPACES, i))
+        framed = False
         for lvl in range(B.LEVELS, 0, -1):
             y = (B.LEVELS + 1 - lvl) * ROW_DY
+            row = letters = row_letters(face, rot[lvl - 1])
+            mine = on[lvl] or ()
+            if mine:
+                mine.sort()     # by wedge: the digits' text runs left to right
+            for c in mine:
+                row = row[:c[0]] + " " + row[c[0] + 1:]
+            # The row with its level number; the focus's number a dark
+            # digit on a block over it (the row's text stays as it was
+            # when the focus moves: less of the panel to redraw).
+            sc.text(bx, y, row + str(lvl))
             if lvl == focus:
-                sc.rect(sx, y + 1, STRIP_W, min(ROW_DY + 1, HEIGHT - y - 1),
-                        0)
-                sc.text(sx + 1, y, str(lvl))
-            else:
+                sc.rect(sx, y + 2, STRIP_W, 8, 1)
                 sc.text(sx + 1, y, str(lvl), 1, 0)
-            row = row_letters(face, rot[lvl - 1])
-            mine = [c for c in cells if c[0] == lvl]
+            # A pawn: a lit block with its seat's digit dark, or on the
+            # view page the letter of the space it stands on; the digits
+            # of a row are one text (fewer objects), the chosen pawn's
+            # digit lit in its outline.
+            dark = ""
             for c in mine:
-                row = row[:c[1]] + " " + row[c[1] + 1:]
-            sc.text(bx, y, row)
-            for c in mine:
-                # A pawn: its seat's digit, or on the view page the
-                # letter of the space it stands on.
-                _cell(sc, bx + c[1] * CHAR_W, y,
-                      row_letters(face, rot[lvl - 1])[c[1]] if colours
-                      else str(R.owner(c[2]) + 1), c[2] != mark)
+                x = bx + c[0] * CHAR_W
+                ch = letters[c[0]] if colours else str(R.owner(c[1]) + 1)
+                if c[1] == mark:
+                    framed = True
+                    sc.frame(x - 1, y + 1, CHAR_W + 1, ROW_DY + 1, 1)
+                    sc.text(x, y, ch)
+                else:
+                    sc.rect(x - 1, y + 2, CHAR_W + 1, 8, 1)
+                    dark = dark + " " * (c[0] - len(dark)) + ch
+            if dark:
+                k = len(dark) - len(dark.lstrip())
+                sc.text(bx + k * CHAR_W, y, dark[k:], 1, 0)
+        return framed
 
     def _bar(self, sc, text, x=BOARD_W):
         sc.rect(x, 0, WIDTH - x, BAR_H, 1)
+        if not self._framed:
+            # The outline is always there: with no pawn chosen it lies
+            # unseen in the lit bar, under its text (an outline that came
+            # and went would cost the panel a redraw of all between its
+            # place and the next change).
+            sc.frame(x, 0, CHAR_W + 1, ROW_DY + 1, 1)
         sc.text(BOARD_W + 2, 0, text[:(WIDTH - BOARD_W - 2) // CHAR_W], 1, 0)
 
-    def _hand(self, sc, lit):
-        """The hand on line 0, card ``lit`` (an index) inverted."""
-        s = self.state
-        hand = s.hands[s.current]
-        for i in range(len(hand)):
+    def _panel(self, sc, lines, hand=None, lit=-1, opt=-1, x=PX):
+        """The panel's five lines, always the same items (a line or card
+        that goes away is drawn blank): line 0 the hand, its card ``lit``
+        inverted, or ``lines[0]``; ``opt``: the line (a Stop or Discard)
+        drawn inverted."""
+        hx = PX + 17 * lit if lit >= 0 else PX
+        sc.rect(hx, LINE_Y + 1, 14, CHAR_H - 2, 1 if lit >= 0 else 0)
+        if opt >= 0:
+            sc.rect(PX, LINE_Y + opt * LINE_DY + 1,
+                    len(lines[opt]) * CHAR_W + 2, CHAR_H - 2, 1)
+        for i in range(3):
             # 17 pixels apart from PX + 1: a lit card stays clear of the
-            # strip, and the third ends at the panel's edge.
-            x = PX + 1 + i * 17
-            t = B.card_text(hand[i])
-            if i == lit:
-                sc.rect(x - 1, LINE_Y + 1, len(t) * CHAR_W + 2, CHAR_H - 2, 1)
-                sc.text(x, LINE_Y, t, 1, 0)
+            # line, and the third ends at the panel's edge.
+            t = " "
+            if hand is not None:
+                t = B.card_text(hand[i]) if i < len(hand) else "  "
+            elif i == 0:
+                t = lines[0][:PCOLS] or " "
+            sc.text(x if hand is None and i == 0 else PX + 1 + 17 * i,
+                    LINE_Y, t, 1, 0 if i == lit else 1)
+        for i in range(1, LINES):
+            t = lines[i][:PCOLS] if i < len(lines) and lines[i] else " "
+            if i == opt:
+                sc.text(PX + 1, LINE_Y + i * LINE_DY, t, 1, 0)
             else:
-                sc.text(x, LINE_Y, t)
-
-    def _lines(self, sc, lines, first=0, lit=-1, x=PX):
-        y = LINE_Y + first * LINE_DY
-        for i in range(len(lines)):
-            if first + i >= LINES:
-                break
-            t = lines[i][:PCOLS]
-            if i == lit:
-                # From PX + 1, clear of the strip (at most 7 characters).
-                sc.rect(PX, y + 1, len(t) * CHAR_W + 2, CHAR_H - 2, 1)
-                sc.text(PX + 1, y, t, 1, 0)
-            elif t:
-                sc.text(x, y, t)
-            y += LINE_DY
-
-    def _foot(self, sc, text):
-        self._lines(sc, [text], LINES - 1)
+                sc.text(x, LINE_Y + i * LINE_DY, t)
 
     def _draw_panel(self, sc):
         s = self.state
@@ -838,9 +873,9 @@ class RingsPlay:
             return
         self._bar(sc, "%s %s" % (seat_name(p), colour_name(p)))
         mode = self.mode
+        foot = "A: pick"
         if mode == "pass":
-            self._lines(sc, ["your", "turn"])
-            self._foot(sc, "A: cards")
+            self._panel(sc, ["your", "turn", "", "", "A: cards"])
             return
         if mode == "bot":
             st = self.bstage
@@ -857,15 +892,12 @@ class RingsPlay:
                         del lines[1]    # the ring's turn shows on the board
             else:
                 lines = list(self.bwords)
-            self._lines(sc, lines)
-            if len(lines) < LINES:
-                self._foot(sc, "A: hurry")
+            self._panel(sc, _footed(lines, "A: hurry"))
             return
         stage = self.stage
         hand = s.hands[p]
         if stage == "card":
             o = self.opts[self.ci]
-            self._hand(sc, self.ci if o[0] == "card" else -1)
             if o[0] == "card":
                 n = B.card_number(o[1])
                 c = B.card_colour(o[1])
@@ -877,18 +909,17 @@ class RingsPlay:
             else:
                 info = ["all 3,", "draw 3"]
             extra = self.opts[-1]
+            opt = -1
             if extra[0] == "card":
-                self._lines(sc, ["card %d/%d" % (
-                    s.played + 1, s.settings.per_turn())], 1)
+                what = "card %d/%d" % (s.played + 1, s.settings.per_turn())
             else:
-                self._lines(sc, ["Stop" if extra[0] == "stop" else
-                                 "Discard"], 1, 0 if o is extra else -1)
-            self._lines(sc, info, 2)
-            self._foot(sc, "UP: view")
+                what = "Stop" if extra[0] == "stop" else "Discard"
+                if o is extra:
+                    opt = 1
+            self._panel(sc, ["", what] + info + ["UP: view"], hand,
+                        self.ci if o[0] == "card" else -1, opt)
             return
-        self._hand(sc, hand.index(self.cid) if self.cid in hand else -1)
         pawn = self.pawn_opts[self.pi]
-        foot = "A: pick"
         if stage == "pawn":
             if pawn < 0:
                 lines = ["throw it", "away"]
@@ -909,9 +940,8 @@ class RingsPlay:
         else:
             lines = self.preview[1] if self.preview is not None else []
             foot = "A: move"
-        self._lines(sc, lines, 1)
-        if len(lines) < LINES - 1:
-            self._foot(sc, foot)
+        self._panel(sc, _footed([""] + lines, foot), hand,
+                    hand.index(self.cid) if self.cid in hand else -1)
 
     def _draw_waiting(self, sc):
         """The view page's panel: every seat's pawns off the board."""
@@ -919,13 +949,12 @@ class RingsPlay:
         self._bar(sc, "off board", BOARD_W + 1)
         wait = _counts(s.pawns, s.settings.players, B.TABLE)
         x = PX + 1          # the rings are a pixel to the right
-        if not wait:
-            self._lines(sc, ["none"], 0, -1, x)
+        self._panel(sc, ["" if wait else "none", "", "pawns:", "colours",
+                         "A: back"], x=x)
         for i in range(0, len(wait), 2):
             k = i // 2
             _count_cell(sc, x + 1 + (k % 4) * 2 * CHAR_W,
                         LINE_Y + k // 4 * LINE_DY, wait[i], wait[i + 1])
-        self._lines(sc, ["pawns:", "colours", "A: back"], 2, -1, x)
 
     def _draw_over(self, sc):
         s = self.state
@@ -954,7 +983,7 @@ class RingsPlay:
         return [dim(c, level)] * self.app.pixels
 
     def focus_level(self):
-        """The ring the LED ring shows (and the strip marks)."""
+        """The ring the LED ring shows (and its number marks)."""
         if self.anim is not None:
             return self.anim[0]
         if self.mode == "human" and self.stage in ("pawn", "rot", "step"):
@@ -1008,6 +1037,14 @@ class RingsPlay:
         return out
 
 
+def _footed(lines, foot):
+    """``lines`` with ``foot`` on the panel's last line when they leave
+    it free."""
+    if len(lines) < LINES:
+        lines = lines + [""] * (LINES - 1 - len(lines)) + [foot]
+    return lines
+
+
 def _counts(pawns, players, where, only=-1):
     """How many pawns of player ``only`` stand on ``where`` (the top, the
     table); without ``only``, [seat, count, ...] of the seats with any."""
@@ -1030,15 +1067,15 @@ def _counts(pawns, players, where, only=-1):
 def _cell(sc, x, y, ch, inverted):
     """A pawn: a lit block with ``ch`` (its seat's digit, or on the view
     page the colour of its space) dark; or the chosen pawn: its digit lit
-    in an outline."""
+    in an outline.  One size everywhere (at wedge 0 the block's margin
+    and the outline's left side fall a pixel off the panel, on level 1
+    the outline's foot), so a pawn moving there changes no object's
+    kind."""
     if inverted:
-        sc.rect(x - 1 if x > 0 else 0, y + 2,
-                CHAR_W + 1 if x > 0 else CHAR_W, 8, 1)
+        sc.rect(x - 1, y + 2, CHAR_W + 1, 8, 1)
         sc.text(x, y, ch, 1, 0)
     else:
-        sc.frame(x - 1 if x > 0 else 0, y + 1,
-                 CHAR_W + 1 if x > 0 else CHAR_W,
-                 min(ROW_DY + 1, HEIGHT - y - 1), 1)
+        sc.frame(x - 1, y + 1, CHAR_W + 1, ROW_DY + 1, 1)
         sc.text(x, y, ch)
 
 
