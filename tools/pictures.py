@@ -8,7 +8,7 @@ script language as ``tools/sim.py --keys``), on the reference board, so a
 screen that changes is pictured again with one command and the README
 stays true (host_tests/test_pictures.py checks every picture against its
 script).  ``docs/pico-move.png`` comes from the emulated board instead
-(``make pico ARGS="--keys A,A,A,A,A --screenshot docs/pico-move.png"``).
+(``make pico ARGS="--keys A,A,A,A,WAIT:2000 --screenshot docs/pico-move.png"``).
 """
 
 import os
