@@ -1,58 +1,62 @@
-"""Ring Climb at the table: the rings on the OLED and the LED ring.
+"""Ring Climb at the table: the rings on the OLED and the LED ring."""
 
-The panel: the left 72 pixels are the board, one 12-character row a ring
-(a 6-pixel column a wedge of the base, wedge 0 at the left, the letter of
-the space now over it: board.LETTERS), the top first, level 6 down to
-level 1, rows 9 pixels apart (the font's capitals and digits are 8 rows
-high: one dark row between rings).  Each row ends with its level number;
-the ring in focus (the one the LED ring shows) has its number inverted.
-A pawn is an inverted cell: a lit block with its seat's digit dark, so
-whose is whose needs no colour; the pawn being chosen or moved (a
-computer's too) is its digit lit in an outline.  The top row counts each
-seat's pawns on top: the seat's pawn cell and one dot a pawn (1 to 3).
-
-Right of a line, under a lit bar naming whose turn it is ("P1 red";
-during a computer's cards, the computer that plays them), five lines of
-eight characters: the hand, what is being chosen, what it will do, and
-the key that goes on.
-
-What the board draws is kept to few objects that change little from
-one frame to the next (a line or card that goes away is drawn blank,
-the outline is always there): on the board each object costs the
-renderer time, and an object taken away makes the panel redraw all
-between it and the next change (host_tests/test_pico_rings.py's
-answer times).
-
-A human turn is chosen in stages, every choice from the legal moves
-(worked out once per card picked, ``rules.plays``):
-
-* card: LEFT/RIGHT (and DOWN) the hand, then "Stop" after a card or
-  "Discard" (all three) when the level-6 discard is allowed; A picks;
-  UP shows the view page (every pawn's space colour on the rings, the
-  pawns waiting off the board; any key goes back); B the pause menu.
-* pawn: the keys step through the pawns that can use the card ("enter"
-  for the pawns on the table) and "throw away" (the card for nothing).
-* turn: if the card turns a ring and the pawn stands on one, LEFT/RIGHT
-  turn the ring live (the card's legal turns only, round and round);
-  skipped when only one turn has a move.
-* step: UP/DOWN/LEFT/RIGHT pick among the legal destinations that way
-  (the next one that way, then staying after a turn); a pawn entering
-  from the table picks its place with LEFT/RIGHT.  The board shows where
-  the pawn lands and the panel what happens ("up to L4", "bumps P2").
-  A way with no move tells why not (rules.why_not) and changes nothing.
-A makes the move; B goes back a stage.
-
-A computer's turn: a pause (the LED ring spinning in its colour), then
-each card it plays one at a time: the card, the ring's turn animated
-space by space, the move.  Every pause is the device's computer speed
-(``app.pace``); A goes on at once.
-
-The LED ring is the 12 wedges: the ring in focus in its colours, dimmed,
-its pawns blinking in their owners' colours; a turn's start flashes the
-player's colour.
-
-The game is saved at the start of every turn (``primeplay.rings.saves``).
-"""
+# (Comments, not a docstring: from source the board compiles this
+# module with the game's rules and computer player loaded, and a
+# docstring is kept in the parse tree.)
+#
+# The panel: the left 72 pixels are the board, one 12-character row a ring
+# (a 6-pixel column a wedge of the base, wedge 0 at the left, the letter of
+# the space now over it: board.LETTERS), the top first, level 6 down to
+# level 1, rows 9 pixels apart (the font's capitals and digits are 8 rows
+# high: one dark row between rings).  Each row ends with its level number;
+# the ring in focus (the one the LED ring shows) has its number inverted.
+# A pawn is an inverted cell: a lit block with its seat's digit dark, so
+# whose is whose needs no colour; the pawn being chosen or moved (a
+# computer's too) is its digit lit in an outline.  The top row counts each
+# seat's pawns on top: the seat's pawn cell and one dot a pawn (1 to 3).
+#
+# Right of a line, under a lit bar naming whose turn it is ("P1 red";
+# during a computer's cards, the computer that plays them), five lines of
+# eight characters: the hand, what is being chosen, what it will do, and
+# the key that goes on.
+#
+# What the board draws is kept to few objects that change little from
+# one frame to the next (a line or card that goes away is drawn blank,
+# the outline is always there): on the board each object costs the
+# renderer time, and an object taken away makes the panel redraw all
+# between it and the next change (host_tests/test_pico_rings.py's
+# answer times).
+#
+# A human turn is chosen in stages, every choice from the legal moves
+# (worked out once per card picked, ``rules.plays``):
+#
+# * card: LEFT/RIGHT (and DOWN) the hand, then "Stop" after a card or
+#   "Discard" (all three) when the level-6 discard is allowed; A picks;
+#   UP shows the view page (every pawn's space colour on the rings, the
+#   pawns waiting off the board; any key goes back); B the pause menu.
+# * pawn: the keys step through the pawns that can use the card ("enter"
+#   for the pawns on the table) and "throw away" (the card for nothing).
+# * turn: if the card turns a ring and the pawn stands on one, LEFT/RIGHT
+#   turn the ring live (the card's legal turns only, round and round);
+#   skipped when only one turn has a move.
+# * step: UP/DOWN/LEFT/RIGHT pick among the legal destinations that way
+#   (the next one that way, then staying after a turn); a pawn entering
+#   from the table picks its place with LEFT/RIGHT.  The board shows where
+#   the pawn lands and the panel what happens ("up to L4", "bumps P2").
+#   A way with no move tells why not (rules.why_not) and changes nothing.
+# A makes the move; B goes back a stage.
+#
+# A computer's turn: a pause (the LED ring spinning in its colour), then
+# each card it plays one at a time: the card, the ring's turn animated
+# space by space, the move.  Every pause is the device's computer speed
+# (``app.pace``); A goes on at once.
+#
+# The LED ring is the 12 wedges: the ring in focus in its colours, dimmed,
+# its pawns blinking in their owners' colours; a turn's start flashes the
+# player's colour.
+#
+# The game is saved at the start of every turn (``primeplay.rings.saves``).
+#
 
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, HEIGHT, wrap
 from primeplay.app import Pause
@@ -135,10 +139,10 @@ def adjacent(rot, a, b):
 
 
 def step_words(rot, src, dst):
-    """A pawn's move from ``src`` to ``dst`` (the rings ``rot`` as it
-    moves) in phrases of at most 8 characters: 'enters' 'on L1',
-    'jumps in' 'to L3', 'enters' 'the top', 'up to L2', 'jumps' 'to L4',
-    'to top', 'down L2', 'along L3'."""
+    # A pawn's move from ``src`` to ``dst`` (the rings ``rot`` as it
+    # moves) in phrases of at most 8 characters: 'enters' 'on L1',
+    # 'jumps in' 'to L3', 'enters' 'the top', 'up to L2', 'jumps' 'to L4',
+    # 'to top', 'down L2', 'along L3'.
     if src == B.TABLE:
         if dst == B.TOP:
             return ["enters", "the top"]
@@ -177,10 +181,10 @@ def event_words(rot, events, out):
 
 
 def move_words(state, move, events):
-    """What a move did, in phrases of at most 8 characters (the panel's
-    lines): 'L1 2 ccw', 'up to L2', 'bumps P1', 'P1 to L1', 'enters'
-    'the top'.  ``state`` is the state after the move (its rings as the
-    move left them)."""
+    # What a move did, in phrases of at most 8 characters (the panel's
+    # lines): 'L1 2 ccw', 'up to L2', 'bumps P1', 'P1 to L1', 'enters'
+    # 'the top'.  ``state`` is the state after the move (its rings as the
+    # move left them).
     if move[0] == "stop":
         return ["stops"]
     if move[0] == "swap":
@@ -388,9 +392,9 @@ class RingsPlay:
             self._step_stage()
 
     def _aim(self, r):
-        """Turn the shown ring towards ``r`` from where it shows now, the
-        first space at once (the press is answered on the LED ring in
-        the same frame)."""
+        # Turn the shown ring towards ``r`` from where it shows now, the
+        # first space at once (the press is answered on the LED ring in
+        # the same frame).
         a = self.anim
         a[2] = self._anim_off()
         a[3] = r
@@ -708,12 +712,12 @@ class RingsPlay:
         return rot, pawns, mark
 
     def _scene_key(self):
-        """What the picture depends on, without working it out: the
-        firmware asks for a scene fifty times a second, and most of them
-        are the last one again.  Every move changes the turn, the cards
-        played or the piles' sizes; the chosen pawn is drawn still, not
-        blinking (a panel changing by itself would send a frame every
-        few hundred ms)."""
+        # What the picture depends on, without working it out: the
+        # firmware asks for a scene fifty times a second, and most of them
+        # are the last one again.  Every move changes the turn, the cards
+        # played or the piles' sizes; the chosen pawn is drawn still, not
+        # blinking (a panel changing by itself would send a frame every
+        # few hundred ms).
         s = self.state
         a = self.anim
         ov = self.overlay
@@ -839,10 +843,10 @@ class RingsPlay:
         sc.text(BOARD_W + 2, 0, text[:(WIDTH - BOARD_W - 2) // CHAR_W], 1, 0)
 
     def _panel(self, sc, lines, hand=None, lit=-1, opt=-1, x=PX):
-        """The panel's five lines, always the same items (a line or card
-        that goes away is drawn blank): line 0 the hand, its card ``lit``
-        inverted, or ``lines[0]``; ``opt``: the line (a Stop or Discard)
-        drawn inverted."""
+        # The panel's five lines, always the same items (a line or card
+        # that goes away is drawn blank): line 0 the hand, its card ``lit``
+        # inverted, or ``lines[0]``; ``opt``: the line (a Stop or Discard)
+        # drawn inverted.
         hx = PX + 17 * lit if lit >= 0 else PX
         sc.rect(hx, LINE_Y + 1, 14, CHAR_H - 2, 1 if lit >= 0 else 0)
         if opt >= 0:
@@ -994,10 +998,10 @@ class RingsPlay:
         return self.focus
 
     def _blink_on(self):
-        """Are the focus ring's pawns lit now?  Steady while a ring turns
-        (the eye follows them round); else blinking, timed from the last
-        press or turn start, so that the same keys give the same pictures
-        on the board and in the simulator."""
+        # Are the focus ring's pawns lit now?  Steady while a ring turns
+        # (the eye follows them round); else blinking, timed from the last
+        # press or turn start, so that the same keys give the same pictures
+        # on the board and in the simulator.
         if self.anim is not None and not self.anim_done():
             return True
         return (self.app.now - self.t0) // LED_BLINK_MS % 2 == 0
@@ -1065,12 +1069,12 @@ def _counts(pawns, players, where, only=-1):
 
 
 def _cell(sc, x, y, ch, inverted):
-    """A pawn: a lit block with ``ch`` (its seat's digit, or on the view
-    page the colour of its space) dark; or the chosen pawn: its digit lit
-    in an outline.  One size everywhere (at wedge 0 the block's margin
-    and the outline's left side fall a pixel off the panel, on level 1
-    the outline's foot), so a pawn moving there changes no object's
-    kind."""
+    # A pawn: a lit block with ``ch`` (its seat's digit, or on the view
+    # page the colour of its space) dark; or the chosen pawn: its digit lit
+    # in an outline.  One size everywhere (at wedge 0 the block's margin
+    # and the outline's left side fall a pixel off the panel, on level 1
+    # the outline's foot), so a pawn moving there changes no object's
+    # kind.
     if inverted:
         sc.rect(x - 1, y + 2, CHAR_W + 1, 8, 1)
         sc.text(x, y, ch, 1, 0)
@@ -1088,9 +1092,9 @@ def _count_cell(sc, x, y, p, k):
 
 
 def _entry_wedge(rot, occ, dest):
-    """The wedge a pawn from the table enters by to reach ``dest``: the
-    wedge of a ring place, or for the top the first wedge whose line of
-    pawns runs all the way up (rules.entries finds them in that order)."""
+    # The wedge a pawn from the table enters by to reach ``dest``: the
+    # wedge of a ring place, or for the top the first wedge whose line of
+    # pawns runs all the way up (rules.entries finds them in that order).
     if dest != B.TOP:
         return R.wedge(rot, dest)
     for w in range(B.SPACES):
