@@ -27,11 +27,11 @@ ROTATE = 9      # the token index of the RIGHT (the live turn)
 COMPUTER = 16   # ... of the A that ends P1's turn
 
 # The handheld's budget is ANSWER_MS (100 ms) from press to panel, and
-# Ring Climb does not meet it yet: in this session, picking a card 84 ms,
-# entering a pawn's step stage 119 ms, making a move 137 ms, a refused
-# step 116 ms (the board view's redraw: about 50-65 ms of displayio and
-# I2C alone, measured at the REPL).  This guard keeps it from getting
-# worse while the redraw is made cheaper (issue 9's note says so).
+# Ring Climb does not meet it yet: with the level numbers, the outlined
+# pawn and the top row's dots its slowest press was 134 ms (the board
+# view's redraw: about 50-65 ms of displayio and I2C alone, measured at
+# the REPL).  This guard keeps it from getting worse while the redraw is
+# made cheaper (issue 22).
 RINGS_ANSWER_MS = 140
 
 _missing = pico.missing_pieces()
