@@ -1248,15 +1248,20 @@ def render_daifugo(daifugo, tours, decisions_ms, per_ms):
     return out
 
 
+def tour_list(tour):
+    """A section's tournaments as a list: ``tour`` is one tournament's
+    dict, a list of them, or None."""
+    if tour is None:
+        return []
+    if isinstance(tour, dict):
+        return [tour]
+    return list(tour)
+
+
 def render_game(daifugo, judge, imports, tour, board, per_ms):
     """The Daifugo, judge and import sections of BENCH.md (``tour``: a
     tournament dict, a list of them, or None)."""
-    if tour is None:
-        tours = []
-    elif isinstance(tour, dict):
-        tours = [tour]
-    else:
-        tours = list(tour)
+    tours = tour_list(tour)
     out = render_daifugo(daifugo, tours,
                          board["decisions"] if board is not None else None,
                          per_ms)
@@ -1632,12 +1637,7 @@ def render_rings(rows, scanned, imports, tour, per_ms, board=None):
     out += worst_lines("rings", max(r[4] for r in rows),
                        max(r[5] for r in rows), RINGS_FUEL_TARGET,
                        RINGS_BYTES_TARGET)
-    if tour is None:
-        tours = []
-    elif isinstance(tour, dict):
-        tours = [tour]
-    else:
-        tours = list(tour)
+    tours = tour_list(tour)
     for t in tours:
         out += ["", rings_sentence(t)]
     out += ["", "Importing Ring Climb, each import after the ones above it, "
