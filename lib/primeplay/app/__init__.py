@@ -87,11 +87,6 @@ class App:
         # checks and their modules would take the new game's heap.
         from primeplay.app import boot
         problem = boot.load(self, start is None or start == "resume")
-        # Read once: on a board its code goes before a game from source
-        # compiles its largest modules (games.warm) on this heap.
-        boot = None
-        from primeplay.app.games import drop
-        drop(("primeplay.app.boot",))
         # "Fill in the Blanks": the table's own cards, from cards.txt.
         self.custom_cards = ()
         card_problem = None
