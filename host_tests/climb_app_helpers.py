@@ -9,7 +9,7 @@ Every scene is offered to ``watch(table, scene)``.
 """
 
 from app_table import ButtonTable
-from primeplay.app.climb_screen import ClimbPlay
+from primeplay.climb.ui.play import ClimbPlay
 from primeplay.climb.bot import Bot
 
 

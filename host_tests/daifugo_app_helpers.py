@@ -10,7 +10,7 @@ offered to ``watch(table, scene)``.
 """
 
 from app_table import ButtonTable, FRAME_MS
-from primeplay.app.daifugo_screen import DaifugoPlay
+from primeplay.daifugo.ui.play import DaifugoPlay
 from primeplay.daifugo.bot import Bot
 
 

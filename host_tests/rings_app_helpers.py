@@ -8,7 +8,7 @@ scene is offered to ``watch(table, scene)``.
 """
 
 from app_table import ButtonTable, FRAME_MS
-from primeplay.app.rings_screen import RingsPlay
+from primeplay.rings.ui.play import RingsPlay
 from primeplay.rings import board as B
 from primeplay.rings import bot as rbot
 from primeplay.rings.rules import PLAY

@@ -4,9 +4,9 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 
 from primeplay.app import App, Pause
 from primeplay.app.scene import BUTTONS, WIDTH, HEIGHT
-from primeplay.app.climb_screen import ClimbPlay
+from primeplay.climb.ui.play import ClimbPlay
 from primeplay.app.menus import MainMenu
-from primeplay.app.climb_setup import ClimbSetup
+from primeplay.climb.ui.setup_menu import ClimbSetup
 from primeplay.app.explorer import Explorer
 from primeplay.app import colours
 from primeplay.climb.bot import Bot

@@ -173,7 +173,7 @@ def test_a_hurries_every_step_of_a_computers_turn(seats):
     assert {"roll", "move+", "news"} <= kinds, kinds
 
 def test_setup_cycles_each_seat_human_easy_normal_hard():
-    from primeplay.app.climb_setup import ClimbSetup
+    from primeplay.climb.ui.setup_menu import ClimbSetup
     from primeplay.climb.bot import EASY, NORMAL, HARD
     t = Table(app=App(seed=1))
     t.app.game_prefs("climb")["seats"][1] = 0
@@ -208,7 +208,7 @@ def test_setup_cycles_each_seat_human_easy_normal_hard():
 
 
 def test_prefs_keep_levels_and_drop_what_is_out_of_range():
-    from primeplay.climb import PREFS, sanitize
+    from primeplay.climb.ui import PREFS, sanitize
     p = dict(PREFS, seats=[0, 3, 2, 1], best={})
     sanitize(p)
     assert p["seats"] == [0, 3, 2, 1]
@@ -224,7 +224,7 @@ def test_an_old_saves_climb_speed_becomes_the_devices_and_leaves_the_prefs():
     # Builds before the device setting kept the computer speed in Prime
     # Climb's settings: it carries over, and the game's prefs drop it.
     from primeplay import save
-    from primeplay.climb import PREFS
+    from primeplay.climb.ui import PREFS
     from app_table import Nvm
     st = Nvm()
     save.write(st.nvm, {"prefs": {"climb": {"speed": 3, "players": 3}}})
@@ -243,7 +243,7 @@ def test_an_old_saves_climb_speed_becomes_the_devices_and_leaves_the_prefs():
 # ------------------------------------------------------------- news
 
 def test_only_a_computers_own_news_goes_on_by_itself():
-    from primeplay.app.climb_screen import News, NEWS_BOT_MS
+    from primeplay.climb.ui.play import News, NEWS_BOT_MS
     t = Table(seed=21, players=2, seats=(0, 1))
     play = t.play
     seen = {"human": 0, "computer": 0}
@@ -275,7 +275,7 @@ def test_only_a_computers_own_news_goes_on_by_itself():
 
 
 def test_a_press_as_a_page_turns_by_itself_does_not_skip_the_next():
-    from primeplay.app.climb_screen import NEWS_BOT_MS, NEWS_GUARD_MS
+    from primeplay.climb.ui.play import NEWS_BOT_MS, NEWS_GUARD_MS
     t = Table(seed=3, players=2, seats=(1, 1))
     play = t.play
     t.skip_news()
@@ -359,7 +359,7 @@ def check_board(t):
 
 def check_pages(t):
     """RIGHT turns to each player's page: its Keepers by name."""
-    from primeplay.app.climb_screen import keeper_name
+    from primeplay.climb.ui.play import keeper_name
     s = t.play.state
     for q in range(s.settings.players):
         t.press("RIGHT")
@@ -438,7 +438,7 @@ def test_the_preview_warns_of_a_bump():
 
 
 def test_there_and_back_pawns_say_which_way_they_go():
-    from primeplay.app.climb_board import lines
+    from primeplay.climb.ui.board import lines
     t = Table(seed=3, players=2, seats=(0, 0), variant="there_and_back")
     s = t.play.state
     s.pos[0:4] = [40, 202 - 60, 0, 101]
@@ -549,7 +549,7 @@ def finished(seed=4, seats=(1, 1), players=2, variant="standard"):
 
 
 def test_results_give_each_players_turns_bumps_and_cards():
-    from primeplay.app.climb_results import Results
+    from primeplay.climb.ui.results import Results
     t = finished()
     play = t.play
     s = play.state
@@ -601,7 +601,7 @@ def test_menu_from_the_results():
 
 
 def setup_menu(t):
-    from primeplay.app.climb_setup import ClimbSetup
+    from primeplay.climb.ui.setup_menu import ClimbSetup
     t.press("A")
     t.wait(100)
     assert isinstance(t.app.screen, ClimbSetup)
@@ -675,7 +675,7 @@ def test_the_setup_describes_each_variant_in_a_line():
 
 def test_the_start_rolls_are_told_before_the_first_turn(monkeypatch):
     from primeplay.climb import rules
-    from primeplay.app.climb_screen import News
+    from primeplay.climb.ui.play import News
     new_game = rules.new_game
 
     def rolled_for_start(settings=None, seed=0):
@@ -808,7 +808,7 @@ def fits(t, sc):
     """Every item of the play screen's and its news' scenes on the panel
     (menus are the menus' own)."""
     from primeplay.app.scene import WIDTH, HEIGHT, CHAR_W, CHAR_H
-    from primeplay.app.climb_screen import News
+    from primeplay.climb.ui.play import News
     if t.play is None or not isinstance(t.app.screen, (Table.PLAY, News)):
         return
     for it in sc.items:
@@ -866,7 +866,7 @@ def test_the_chosen_tile_is_always_on_the_strip():
 def test_setup_offers_each_disputed_ruling_where_its_variant_has_it():
     """The House rulings players could disagree on are rows of the setup,
     each only in the variants it changes, and reach the game's Settings."""
-    from primeplay.app.climb_setup import ClimbSetup, RULINGS
+    from primeplay.climb.ui.setup_menu import ClimbSetup, RULINGS
     from primeplay.climb import VARIANTS
     app = App(seed=1)
     menu = ClimbSetup(app)
@@ -889,7 +889,7 @@ def test_setup_offers_each_disputed_ruling_where_its_variant_has_it():
 
 
 def test_p1_starts_when_the_setup_says_so_and_the_dice_decide_otherwise():
-    from primeplay.app.climb_setup import ClimbSetup
+    from primeplay.climb.ui.setup_menu import ClimbSetup
     app = App(seed=1)
     menu = ClimbSetup(app)
     firsts = set()
@@ -934,7 +934,7 @@ def test_the_header_says_which_way_each_pawn_goes_in_there_and_back():
 # ------------------------------------------------------- readability
 
 def test_four_start_rolls_and_who_starts_fit_one_page_with_its_key():
-    from primeplay.app.climb_screen import _start_lines, News
+    from primeplay.climb.ui.play import _start_lines, News
     events = [("start_roll", 0, 8, 3), ("start_roll", 1, 5, 1),
               ("start_roll", 2, 10, 10), ("start_roll", 3, 4, 1),
               ("first", 2)]

@@ -4,7 +4,8 @@ import pytest
 
 import mpvm
 from primeplay.climb import Settings, Game
-from primeplay.climb.bot import Bot, play_bots, plan_turn, digest
+from primeplay.climb.bot import Bot, plan_turn
+from primeplay.climb.selfplay import play_bots, digest
 from primeplay.climb.rules import legal_moves
 from primeplay.climb.settings import PRESETS, STANDARD
 from climb_helpers import place, give

@@ -15,7 +15,7 @@ move the screen offers is legal, and each legal move is offered once.
 import pytest
 
 from primeplay.app import App
-from primeplay.app.climb_screen import ClimbPlay, move_preview
+from primeplay.climb.ui.play import ClimbPlay, move_preview
 from primeplay.climb import rules
 from primeplay.climb.bot import random_move
 from primeplay.climb.game import Game

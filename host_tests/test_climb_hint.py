@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 from primeplay.climb import Settings, Game, values
-from primeplay.climb.bot import Bot, play_bots
+from primeplay.climb.bot import Bot
+from primeplay.climb.selfplay import play_bots
 from primeplay.climb.hint import hint, min_pair
 from primeplay.climb.reach import search
 from primeplay.climb.rules import MOVE, apply, legal_moves, is_legal

@@ -9,8 +9,9 @@ import pytest
 
 import mpvm
 from primeplay.climb import Settings, Game
-from primeplay.climb.bot import (Bot, play_bots, plan_turn, digest, NORMAL,
-                                 HARD, EASY, LEVELS, THREATS_PATH, _risk)
+from primeplay.climb.bot import (Bot, plan_turn, NORMAL, HARD, EASY, LEVELS,
+                                 THREATS_PATH, _risk)
+from primeplay.climb.selfplay import play_bots, digest
 from primeplay.climb.rules import MOVE, legal_moves
 from primeplay.climb.track import apply_op, ADD, SUB, MUL, DIV, TOP
 from climb_helpers import place, give

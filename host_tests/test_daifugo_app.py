@@ -11,7 +11,7 @@ from app_table import Nvm
 from app_table import FRAME_MS
 from daifugo_app_helpers import Table
 from primeplay.app import App
-from primeplay.app.daifugo_screen import DaifugoPlay, CARD_Y, label
+from primeplay.daifugo.ui.play import DaifugoPlay, CARD_Y, label
 from primeplay.app.scene import CHAR_H, WIDTH, HEIGHT
 from primeplay.daifugo import rules
 from primeplay.daifugo import cards as C
@@ -303,7 +303,7 @@ def test_every_daifugo_scene_fits_the_panel():
 
 
 def test_what_a_card_does_and_its_hints_for_the_card_under_the_cursor():
-    from primeplay.app.daifugo_screen import Note
+    from primeplay.daifugo.ui.play import Note
     t = Table(seed=3, players=2, seats=(0, 2))
     play = t.until_hand()
     s = play.state
@@ -332,7 +332,7 @@ def test_what_a_card_does_and_its_hints_for_the_card_under_the_cursor():
 
 
 def test_the_learner_is_told_what_picked_cards_make():
-    from primeplay.daifugo.clues import primes_of
+    from primeplay.daifugo.ui.clues import primes_of
     t = Table(seed=3, players=2, seats=(0, 2), learner=1)
     play = t.until_hand()
     s = play.state
@@ -716,7 +716,7 @@ def test_computer_pages_take_the_device_speed_and_a_hurries_them():
 # ------------------------------------------------ card hints and learner
 
 def test_the_setup_has_a_row_for_the_hints_and_one_for_the_learner():
-    from primeplay.app.daifugo_setup import DaifugoSetup
+    from primeplay.daifugo.ui.setup_menu import DaifugoSetup
     app = App(Nvm(), seed=1)
     menu = DaifugoSetup(app)
     app.go(menu)

@@ -15,7 +15,7 @@ makes of the same position.
 """
 
 from primeplay.app import App
-from primeplay.app.daifugo_screen import DaifugoPlay
+from primeplay.daifugo.ui.play import DaifugoPlay
 from primeplay.daifugo import rules
 from primeplay.daifugo import cards as C
 from primeplay.daifugo.bot import Bot

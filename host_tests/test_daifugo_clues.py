@@ -9,7 +9,8 @@ from hypothesis import given, settings as hsettings, strategies as st
 
 import mpvm
 from primeplay.daifugo import cards as C
-from primeplay.daifugo import clues, rules
+from primeplay.daifugo import rules
+from primeplay.daifugo.ui import clues
 from primeplay.daifugo.settings import Settings
 
 SETTINGS = [
@@ -297,14 +298,10 @@ def test_every_card_says_what_it_does():
     assert "4, 6 or 8" in seen["[4/6/8]"]
 
 
-def test_the_package_names_clue_lines():
-    import primeplay.daifugo as D
-    assert D.clue_lines is clues.clue_lines
-    assert D.clues is clues
-
 
 CLUE_GUEST = """
-from primeplay.daifugo import Settings, rules, clues
+from primeplay.daifugo import Settings, rules
+from primeplay.daifugo.ui import clues
 for s in (Settings(), Settings.advanced(3, multi_in_three=True),
           Settings.advanced(3, multi_in_three=True, learner=True)):
     cards = rules.new_game(s, 0).cards

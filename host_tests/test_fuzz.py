@@ -147,7 +147,7 @@ def test_a_hand_needs_its_pass_screen_and_a_press():
 def _fields_as_contracted(monkeypatch):
     """Prime Daifugo's play screen draws the Scene's ``hand`` and
     ``handoff`` as the contract says (whatever the screen does itself)."""
-    from primeplay.app.daifugo_screen import DaifugoPlay
+    from primeplay.daifugo.ui.play import DaifugoPlay
     draw = DaifugoPlay.draw
 
     def draw_with_fields(self, sc):

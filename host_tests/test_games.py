@@ -45,7 +45,7 @@ def with_new_prefs(old):
     """An older build's Prime Climb prefs as this build keeps them: every
     choice it had, unchanged, and the defaults of the ones added since
     (the computer's speed, more Way Stations, the disputed rulings)."""
-    from primeplay.climb import PREFS
+    from primeplay.climb.ui import PREFS
     assert set(old) < set(PREFS)
     now = dict(old)
     for k in PREFS:
@@ -165,8 +165,8 @@ def toy(monkeypatch):
 
     mod.setup, mod.check, mod.detail, mod.resume = setup, check, detail, resume
     monkeypatch.setitem(sys.modules, "toy_game", mod)
-    monkeypatch.setattr(games, "GAMES", games.GAMES + (
-        ("toy", "Toy game", "toy_game", ("toy_game.parts",)),))
+    monkeypatch.setattr(games, "GAMES", list(games.GAMES))
+    games.register("toy", "Toy game", "toy_game", "toy_game")
     return calls
 
 
@@ -245,11 +245,11 @@ def test_leaving_a_game_unloads_its_modules(unloading):
     frame(app)
     assert type(app.screen).__name__ == "ClimbPlay"
     assert "primeplay.climb.rules" in games.loaded()
-    assert "primeplay.app.climb_screen" in games.loaded()
+    assert "primeplay.climb.ui.play" in games.loaded()
     # The menus went as the game loaded (games.enter).
     assert "primeplay.app.menus" not in sys.modules
     assert "primeplay.app.games" not in sys.modules
-    assert "primeplay.app.climb_setup" not in sys.modules
+    assert "primeplay.climb.ui.setup_menu" not in sys.modules
     while app.saved_game is None:   # computers play a turn
         frame(app, 300)
     while type(app.screen).__name__ != "Pause":
@@ -270,7 +270,8 @@ def test_leaving_a_game_unloads_its_modules(unloading):
     assert games.loaded() == []
     # (vars: a package's lazy __getattr__ would import it to answer hasattr)
     assert "climb" not in vars(primeplay)
-    assert "climb_screen" not in vars(primeplay.app)
+    assert "ui" not in vars(primeplay.climb) if "climb" in vars(primeplay) \
+        else True
     # And it comes back: Continue imports it again.
     assert app.scene().texts()[0] == "Continue game"
     app.press("A")
@@ -472,7 +473,7 @@ def test_a_game_that_is_not_lean_keeps_the_menus(unloading):
     frame(app)
     frame(app)
     assert type(app.screen).__name__ == "DaifugoPlay"
-    assert "primeplay.app.daifugo_setup" in sys.modules
+    assert "primeplay.daifugo.ui.setup_menu" in sys.modules
     menus = sys.modules["primeplay.app.menus"]
     app.screen.pause()
     assert type(app.screen).__name__ == "Pause"

@@ -200,7 +200,7 @@ def test_a_still_setup_menu_makes_its_rows_once_a_press():
     # formatted strings) change only with a press.  Making them in every
     # scene kept the emulated board's core awake more than half the time
     # on Prime Daifugo's setup.
-    from primeplay.app.daifugo_setup import DaifugoSetup
+    from primeplay.daifugo.ui.setup_menu import DaifugoSetup
     app = App(seed=1)
     menu = DaifugoSetup(app)
     made = []
@@ -231,7 +231,7 @@ def _to_settings(app):
 
 
 def test_the_computer_speed_is_one_device_setting_remembered_at_power_up():
-    from primeplay.app import SPEEDS
+    from primeplay.app.menus import SPEEDS
     st = MemoryStorage()
     app = App(st)
     _to_settings(app)

@@ -24,7 +24,7 @@ firmware = _firmware_code()
 from savestore import NvmStorage  # noqa: E402
 
 from primeplay.app import App  # noqa: E402
-from primeplay.app.climb_screen import ClimbPlay  # noqa: E402
+from primeplay.climb.ui.play import ClimbPlay  # noqa: E402
 from primeplay.climb import bot as bot_module  # noqa: E402
 
 BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")

@@ -13,7 +13,7 @@ from app_table import Nvm
 from rings_app_helpers import Table, KEY_OF_DIR
 from primeplay import save
 from primeplay.app import App
-from primeplay.app.rings_screen import RingsPlay, row_letters, dim
+from primeplay.rings.ui.play import RingsPlay, row_letters, dim
 from primeplay.app.scene import CHAR_H, WIDTH, HEIGHT, wrap
 from primeplay.rings import board as B
 from primeplay.rings import rules as R
@@ -349,8 +349,8 @@ def test_continue_after_a_power_cut_resumes_the_turn():
     if play.state.turn == turn:
         assert t.app.saved_game is saved
     saved = t.app.saved_game
-    import primeplay.rings as rings
-    assert rings.detail(saved) == "turn %d" % (saved["state"]["turn"] + 1)
+    import primeplay.rings.ui as rings_ui
+    assert rings_ui.detail(saved) == "turn %d" % (saved["state"]["turn"] + 1)
     # Power cut: a new app on the same flash.
     t2 = Table(storage=storage, app=App(storage, seed=99))
     assert t2.app.scene().texts()[0] == "Continue game"
@@ -578,7 +578,7 @@ def test_a_human_enters_a_pawn_straight_onto_the_top():
     # A computer making that move is told so, not as a jump to "L7".
     after = s.copy()
     R.apply(after, m)
-    from primeplay.app.rings_screen import move_words
+    from primeplay.rings.ui.play import move_words
     words = move_words(after, m, after.events)
     assert words[:2] == ["enters", "the top"], words
 

@@ -219,6 +219,22 @@ def candidates(s, legal, rng):
 @settings(**dict(SETTINGS, max_examples=20))
 @given(cfg=configs(), seed=st.integers(0, 2 ** 32 - 1),
        eager=st.integers(0, 4))
+def test_the_plays_onto_the_top_are_the_top_plays_of_all_plays(cfg, seed,
+                                                               eager):
+    """plays(top=True), which may_swap asks without listing every play,
+    is exactly the plays onto the top; may_swap agrees both ways."""
+    def each(g, m, rng):
+        s = g.state
+        every = R.plays(s)
+        assert R.plays(s, None, -1, True) == [p for p in every
+                                             if p[4] == B.TOP]
+        assert R.may_swap(s) == R.may_swap(s, every)
+    play_out(cfg, seed, eager, limit=200, each=each)
+
+
+@settings(**dict(SETTINGS, max_examples=20))
+@given(cfg=configs(), seed=st.integers(0, 2 ** 32 - 1),
+       eager=st.integers(0, 4))
 def test_why_not_agrees_with_legal_moves_and_apply(cfg, seed, eager):
     """Every move from legal_moves is accepted (why_not None, apply takes
     it); anything else raises IllegalMove and leaves state.snapshot()

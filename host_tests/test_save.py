@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 from primeplay import save
 from primeplay.climb import saves
 from primeplay.app import App
-from primeplay.climb import PREFS
+from primeplay.climb.ui import PREFS
 from primeplay.climb.game import Game
 from primeplay.climb.settings import Settings
 from primeplay.rng import Rng
@@ -293,7 +293,7 @@ def a_saved_game(players=4, custom=True):
     cards = "keeper addsub 11 Add or subtract 11\naction goto 37 Go to 37\n"
     nvm = FakeNvm()
     app = App(storage=Storage(nvm), seed=3, cards_text=cards if custom else None)
-    from primeplay.app.climb_screen import ClimbPlay
+    from primeplay.climb.ui.play import ClimbPlay
     s = Settings(players=players, custom_cards=app.custom_cards)
     scr = ClimbPlay(app, s, 7, [1] * players, Game(s, 7, record=False))
     app.go(scr)
@@ -496,7 +496,7 @@ def test_a_sector_erased_at_its_start_still_offers_its_record():
 
 def test_the_app_saves_4_player_games_with_few_erases():
     # Through the App, every turn of 4-computer games: the real records.
-    from primeplay.app.climb_screen import ClimbPlay
+    from primeplay.climb.ui.play import ClimbPlay
     nvm = FakeNvm()
     app = App(storage=Storage(nvm), seed=4)
     saves = 0

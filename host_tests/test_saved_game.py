@@ -116,7 +116,7 @@ def test_a_goes_on_to_the_new_games_setup(saved, new):
     frame(app)                                   # Loading, then the setup
     setup = app.screen
     assert isinstance(setup, SetupMenu)
-    assert type(setup).__module__ == "primeplay.app.%s_setup" % new
+    assert type(setup).__module__ == "primeplay.%s.ui.setup_menu" % new
     # Asking replaced nothing yet: only a new game's first turn does.
     assert store.record.get(saved) is not None
 

@@ -90,7 +90,7 @@ report("game")
 
 GAME = ("primeplay.climb.rules", "primeplay.climb.reach",
         "primeplay.climb.game", "primeplay.climb.bot",
-        "primeplay.climb.values", "primeplay.app.climb_screen")
+        "primeplay.climb.values", "primeplay.climb.ui.play")
 
 
 def run_cpython(code):
@@ -197,7 +197,7 @@ def test_start_shows_loading_before_the_game_is_imported(run):
     assert none_of(got["loading"], GAME) == []
     # The next tick loads the game: the roll screen of player 1.
     assert "A: roll" in got["game_texts"].split("|")
-    assert "primeplay.app.climb_screen" in got["game"]
+    assert "primeplay.climb.ui.play" in got["game"]
     assert "primeplay.climb.game" in got["game"]
     # Seat 2 is a computer by default.
     assert "primeplay.climb.bot" in got["game"]
@@ -220,7 +220,7 @@ def test_continue_shows_loading_before_the_game_is_imported(run):
     assert got["menu_texts"].split("|")[0] == "Continue game"
     # The saved game is checked at power-up (a damaged one is reported
     # there), which needs the rules; the game and its screen wait.
-    late = ("primeplay.app.climb_screen", "primeplay.climb.game",
+    late = ("primeplay.climb.ui.play", "primeplay.climb.game",
             "primeplay.climb.bot", "primeplay.climb.reach")
     assert none_of(got["menu"], late) == []
     assert none_of(got["pressed"], late) == []
@@ -231,7 +231,7 @@ def test_continue_shows_loading_before_the_game_is_imported(run):
     p = saved_game_state(3).current
     head = got["game_texts"].split("|")[0]
     assert head.startswith("P%d %s " % (p + 1, ("cyan", "yellow")[p])), head
-    assert "primeplay.app.climb_screen" in got["game"]
+    assert "primeplay.climb.ui.play" in got["game"]
 
 
 # ------------------------------------------------------------ the mechanism

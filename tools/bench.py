@@ -213,7 +213,7 @@ def _imp(name):
     __import__(name)
     return (time.monotonic_ns() - t) // 1000
 print("IMPORT", _imp("primeplay.app"))
-print("IMPORT", _imp("primeplay.app.climb_screen"))
+print("IMPORT", _imp("primeplay.climb.ui.play"))
 print("IMPORT", _imp("primeplay.climb.bot"))
 print("IMPORT", _imp("primeplay.app.explorer"))
 print("DONE")
@@ -1436,7 +1436,7 @@ print("DONE")
 """
 # On the board the play screen comes with the rules (the game's whole
 # import when a human plays).
-RINGS_BOARD_IMPORTS = RINGS_IMPORTS + ("primeplay.app.rings_screen",)
+RINGS_BOARD_IMPORTS = RINGS_IMPORTS + ("primeplay.rings.ui.play",)
 
 
 def board_rings(rows):

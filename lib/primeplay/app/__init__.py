@@ -30,7 +30,7 @@ a game (``App.home``) unloads its modules.  See docs/architecture.md.
 """
 
 from primeplay.app.scene import Scene, BUTTONS, CHAR_W, CHAR_H, WIDTH, \
-    HEIGHT, text_width, wrap
+    HEIGHT, text_width
 from primeplay.app import colours
 
 def __getattr__(name):
@@ -43,10 +43,9 @@ def __getattr__(name):
 
 
 # The app's own remembered settings, the device's: "speed", how long a
-# computer's turn stays on screen in every game (SPEEDS).  A game's are
+# computer's turn stays on screen in every game (menus.SPEEDS).  A game's are
 # under its registry key (``App.game_prefs``), defaults and checks its own.
-DEFAULT_PREFS = {"speed": 1}
-SPEEDS = ("slow", "normal", "fast", "instant")
+DEFAULT_PREFS = {"speed": 1}     # speed: an index of menus.SPEEDS
 # A computer's pauses and pages by speed, times the game's normal time,
 # in eighths: slow doubles them, fast is under half, instant none.
 _PACE = (16, 8, 3, 0)
@@ -82,34 +81,10 @@ class App:
         # The firmware's way to start the VM again for a game or the main
         # menu (``switch``); None: everything happens in this VM.
         self.restart = None
-        # A new game's VM carries the saved game of another along unread
-        # (the next record keeps it until the new game replaces it): its
-        # checks and their modules would take the new game's heap.
+        # The record, the table's cards, the first screen: code run once,
+        # in a module a game in play drops (games.MENUS).
         from primeplay.app import boot
-        problem = boot.load(self, start is None or start == "resume")
-        # "Fill in the Blanks": the table's own cards, from cards.txt.
-        self.custom_cards = ()
-        card_problem = None
-        if cards_text:
-            from primeplay.climb.cards import parse_custom_cards
-            try:
-                self.custom_cards = tuple(parse_custom_cards(cards_text))
-            except ValueError as e:
-                card_problem = str(e)
-        if not problem and start is not None and self.begin(start, True):
-            return
-        from primeplay.app.menus import MainMenu
-        self.screen = MainMenu(self)
-        if problem == "storage unreadable":     # save.UNREADABLE
-            self.screen = Message(self, ["Cannot read saves:", "storage error.",
-                                         "A: OK"], MainMenu(self))
-        elif problem:
-            self.screen = Message(self, ["Save damaged:", problem[:21],
-                                         "Set aside.", "A: OK"],
-                                  MainMenu(self))
-        if card_problem is not None:
-            self.screen = Message(self, ["cards.txt not used:"] +
-                                  wrap(card_problem)[:3], self.screen)
+        boot.start(self, DEFAULT_PREFS, start, cards_text)
 
     # ------------------------------------------------------------ input
     def press(self, name):
@@ -170,6 +145,24 @@ class App:
         else:
             from primeplay.app.menus import MainMenu
             self.go(MainMenu(self))
+
+    def main_menu(self):
+        """A new main menu screen: the way back for any screen (a game or
+        a tool of the device), none of which imports the menus itself."""
+        from primeplay.app.menus import MainMenu
+        return MainMenu(self)
+
+    def message(self, lines, then=None):
+        """A ``Message`` (below) for any screen of the shell that may not
+        import this module (the registry, the menus): ``lines``, then A
+        goes on to ``then``."""
+        return Message(self, lines, then)
+
+    def confirm(self, lines, yes, foot=None, no=None):
+        """A question (``pages.Confirm``) for the menus, which may not
+        import the pages: A calls ``yes()``, B goes back (then ``no()``)."""
+        from primeplay.app.pages import Confirm
+        return Confirm(self, lines, yes, foot=foot, no=no)
 
     def loading(self, title, job, detail=""):
         """``go`` to a Loading screen naming what ``job`` prepares."""
@@ -287,7 +280,8 @@ class App:
         return button in self.buttons
 
     def speed(self):
-        """The computer speed, an index into SPEEDS (a device setting)."""
+        """The computer speed, an index into menus.SPEEDS (a device
+        setting)."""
         return self.prefs["speed"]
 
     def pace(self, ms):

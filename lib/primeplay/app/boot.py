@@ -1,12 +1,46 @@
-"""Reading the record at power-up: the device's settings, each game's,
-and the saved game, with what is wrong with them.
+"""Power-up: reading the record (the device's settings, each game's, and
+the saved game, with what is wrong with them) and the table's cards, and
+the first screen.
 
 Its own module, apart from ``App``: it runs once as a VM starts, and a
 game that drops the menus to make room (``games.enter``, ``LEAN``)
 drops this too (about 1 KB of Prime Climb's heap in play).
 """
 
-from primeplay.app import DEFAULT_PREFS
+from primeplay.app.scene import wrap
+
+
+def start(app, defaults, start=None, cards_text=None):
+    """The App's power-up (``App.__init__``): the record read, the
+    table's cards (a cards.txt) read, then ``start`` begun ("resume",
+    "setup:<key>", "menu": ``App.begin``) or the main menu, under what
+    went wrong on the way, if anything."""
+    # A new game's VM carries the saved game of another along unread
+    # (the next record keeps it until the new game replaces it): its
+    # checks and their modules would take the new game's heap.
+    problem = load(app, defaults, start is None or start == "resume")
+    # "Fill in the Blanks": the table's own cards, from cards.txt.
+    app.custom_cards = ()
+    card_problem = None
+    if cards_text:
+        from primeplay.app.games import read_cards
+        try:
+            app.custom_cards = read_cards(cards_text)
+        except ValueError as e:
+            card_problem = str(e)
+    if not problem and start is not None and app.begin(start, True):
+        return
+    screen = app.main_menu()
+    if problem == "storage unreadable":     # save.UNREADABLE
+        screen = app.message(["Cannot read saves:", "storage error.",
+                              "A: OK"], app.main_menu())
+    elif problem:
+        screen = app.message(["Save damaged:", problem[:21], "Set aside.",
+                              "A: OK"], app.main_menu())
+    if card_problem is not None:
+        screen = app.message(["cards.txt not used:"] +
+                             wrap(card_problem)[:3], screen)
+    app.screen = screen
 
 
 # Prime Climb's settings as builds before App.game_prefs saved them: flat
@@ -15,8 +49,10 @@ _OLD_CLIMB_PREFS = ("players", "seats", "variant", "cards", "station",
                     "best", "own_cards")
 
 
-def load(app, check_game=True):
+def load(app, defaults, check_game=True):
     """Prefs and the saved game from storage; what is wrong, or None.
+    ``defaults``: the device's own settings (``primeplay.app.DEFAULT_PREFS``), the
+    fields and types a record's are checked against.
     ``check_game``: check the saved game now (else it is kept as read).
 
     Settings and records are kept when only the game is damaged; a
@@ -59,8 +95,8 @@ def load(app, check_game=True):
     prefs = record.get("prefs")
     if isinstance(prefs, dict):
         prefs = _migrate_prefs(prefs)
-        for k in DEFAULT_PREFS:
-            if k in prefs and type(prefs[k]) == type(DEFAULT_PREFS[k]):
+        for k in defaults:
+            if k in prefs and type(prefs[k]) == type(defaults[k]):
                 app.prefs[k] = prefs[k]
         # Builds before the device setting kept the speed in Prime
         # Climb's settings: the player's choice carries over.
@@ -69,7 +105,7 @@ def load(app, check_game=True):
                 type(climb.get("speed")) == int:
             app.prefs["speed"] = climb["speed"]
         if app.prefs["speed"] not in (0, 1, 2, 3):
-            app.prefs["speed"] = DEFAULT_PREFS["speed"]
+            app.prefs["speed"] = defaults["speed"]
         # A game's own settings, checked when the game asks for them
         # (game_prefs): its module is not loaded yet.
         for e in GAMES:

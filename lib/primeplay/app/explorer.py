@@ -48,8 +48,7 @@ class Explorer:
             from primeplay.app.legend import Legend
             self.app.push(Legend(self.app))
         elif name == "B":
-            from primeplay.app.menus import MainMenu
-            self.app.go(MainMenu(self.app))
+            self.app.go(self.app.main_menu())
         elif name in ("LEFT", "RIGHT"):
             step = 1 if name == "RIGHT" else -1
             self.place = (self.place + step) % len(places)

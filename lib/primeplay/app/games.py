@@ -7,13 +7,14 @@ heap they took comes back for the next game.
 
 Each entry of ``GAMES`` is a tuple:
 
-    (key, main-menu name, entry module, modules the game loads)
+    (key, main-menu name, entry module, the game's package)
 
 * ``key``: the game's name in code and in the save record, which holds
   the game in progress under this key: ``{"prefs": ..., key: play}``
   (docs/architecture.md, "Saves").
-* the entry module (for Prime Climb the package ``primeplay.climb``
-  itself) has four small functions that import the rest when called:
+* the entry module (the game's ``ui`` package, ``primeplay.<game>.ui``)
+  has four small functions that import the rest
+  when called:
 
   - ``setup(app)``: go to the game's first screen (its setup menu);
   - ``check(play)``: raise if a saved game cannot be offered (power-up);
@@ -21,29 +22,31 @@ Each entry of ``GAMES`` is a tuple:
   - ``resume(app, play)``: the saved game's screen; anything it raises
     (but MemoryError) is reported on screen and the save set aside.
 
-  ``LEAN = True`` there asks the app to drop its menus while the game
-  is in play (``enter``).
+  ``LEAN = True`` there asks the app to drop its menus, and the setup
+  menu's module ``SETUP``, while the game is in play (``enter``);
+  ``WARM``: the modules to compile first from source (``warm``).
 
   The game saves itself: ``app.keep_game(key, play)`` after each turn,
   ``app.keep_game(None)`` when it is over, ``app.home()`` to leave.
-* the modules: package or module names; leaving a game drops these and
-  everything under them from ``sys.modules`` and from their parent
-  package.
+* the package: leaving the game drops it and everything under it from
+  ``sys.modules``.
+
+A new game is one package (its rules, and a ``ui`` package with the
+entry points and screens) and one line in ``GAMES``; the shell imports
+nothing of any game but through the paths here.
 """
 
 import sys
 
-GAMES = (
-    ("climb", "Prime Climb", "primeplay.climb",
-     ("primeplay.climb", "primeplay.app.climb_setup",
-      "primeplay.app.climb_screen")),
-    ("daifugo", "Prime Daifugo", "primeplay.daifugo",
-     ("primeplay.daifugo", "primeplay.app.daifugo_setup",
-      "primeplay.app.daifugo_screen")),
-    ("rings", "Ring Climb", "primeplay.rings",
-     ("primeplay.rings", "primeplay.app.rings_setup",
-      "primeplay.app.rings_screen")),
-)
+GAMES = [
+    ("climb", "Prime Climb", "primeplay.climb.ui", "primeplay.climb"),
+    ("daifugo", "Prime Daifugo", "primeplay.daifugo.ui", "primeplay.daifugo"),
+    ("rings", "Ring Climb", "primeplay.rings.ui", "primeplay.rings"),
+]
+
+# The table's own cards (a cards.txt on the drive) are Prime Climb's Prime
+# Cards: read at power-up, with what is wrong with them (``read_cards``).
+CARDS = ("primeplay.climb.cards", "parse_custom_cards")
 
 # Modules any game may load that the main menu does without (the pushed
 # question, pause and colour legend screens): dropped with the game too.
@@ -54,6 +57,21 @@ SHARED = ("primeplay.app.pages", "primeplay.app.legend")
 # drops them as it closes; leaving the game loads them again), so they go
 # while the game loads, with the game's setup menu (``enter``).
 MENUS = ("primeplay.app.menus", "primeplay.app.games", "primeplay.app.boot")
+
+
+def register(key, name, entry_path, package):
+    """Add a game: a fourth game is one package and one line above; a
+    test's dummy game comes in through here."""
+    if find(key) is None:
+        GAMES.append((key, name, entry_path, package))
+
+
+def read_cards(text):
+    """The cards of a cards.txt, as the game that plays them reads them
+    (``CARDS``); raises ValueError naming the first bad line."""
+    __import__(CARDS[0])
+    return tuple(getattr(sys.modules[CARDS[0]], CARDS[1])(text))
+
 
 def find(key):
     """The entry of ``key``, or None."""
@@ -102,14 +120,12 @@ def _resumer(app):
             raise
         except Exception as e:  # noqa: BLE001  (any record, any field)
             from primeplay.save import problem
-            from primeplay.app import Message
-            from primeplay.app.menus import MainMenu
             from primeplay.app.scene import WIDTH, CHAR_W
             app.keep_game(None)
             app.store()
-            app.home(Message(app, ["Save damaged:",
+            app.home(app.message(["Save damaged:",
                                    problem(e)[:WIDTH // CHAR_W],
-                                   "Set aside.", "A: OK"], MainMenu(app)))
+                                   "Set aside.", "A: OK"], app.main_menu()))
             return
         app.go(screen)
     return job
@@ -123,9 +139,9 @@ def loaded():
             out.append(m)
             continue
         for e in GAMES:
-            for p in e[3]:
-                if m == p or m.startswith(p + "."):
-                    out.append(m)
+            p = e[3]
+            if m == p or m.startswith(p + "."):
+                out.append(m)
     return out
 
 
@@ -164,8 +180,9 @@ def enter(key):
     Ring Climb's presses answer sooner with the menus dropped (a move in
     64 ms, not 137), Prime Daifugo's with them kept (a card picked in 92
     ms, not 116)."""
-    if getattr(entry(key), "LEAN", False):
-        drop(MENUS + find(key)[3][1:2])
+    e = entry(key)
+    if getattr(e, "LEAN", False):
+        drop(MENUS + (getattr(e, "SETUP", ""),))
 
 
 def drop(names):

@@ -108,8 +108,7 @@ class Judge:
                     (MAX_CARDS, "cards") if self.cards else (MAX_DIGITS, "digits"))
         elif name == "B":
             if len(p) == 1:
-                from primeplay.app.menus import MainMenu
-                self.app.go(MainMenu(self.app))
+                self.app.go(self.app.main_menu())
                 return
             del p[c]
             self.cursor = min(c, len(p) - 1)

@@ -6,7 +6,7 @@ panel; longer menus scroll, with a scroll bar at the right edge saying
 so.  A menu may note the chosen row on the panel's last line (a setup's
 variant in one line), four rows showing then.
 
-A game's own menus (Prime Climb's setup: app/climb_setup.py) are the
+A game's own menus (Prime Climb's setup: climb/ui/setup_menu.py) are the
 game's, loaded and unloaded with it.  The main menu imports no game: it
 lists the games of the registry
 (``primeplay.app.games``), and a game's modules load behind a Loading
@@ -247,13 +247,16 @@ class MainMenu(Menu):
             start_game(self.app, e)
 
 
+# The device's computer speeds by name: App.speed() is an index here.
+SPEEDS = ("slow", "normal", "fast", "instant")
+
+
 class DeviceSettings(Menu):
     """The device's own settings, for every game: the computer speed.
     LEFT/RIGHT change a row, A too (there is no Start here), B goes back
     to the main menu; every change is remembered at once."""
 
     def rows(self):
-        from primeplay.app import SPEEDS
         return ["CPU speed: " + SPEEDS[self.app.speed()]]
 
     def note(self, i):
@@ -280,7 +283,7 @@ def start_game(app, key):
 def replace_question(app, key):
     """"A game is saved: ... A new game replaces it": A goes on to the
     setup of game ``key``, B keeps the save and the main menu."""
-    from primeplay.app import Confirm, games
+    from primeplay.app import games
     saved = app.saved_key
     try:
         detail = games.entry(saved).detail(app.saved_game)
@@ -288,10 +291,10 @@ def replace_question(app, key):
         raise
     except Exception:   # noqa: BLE001  (the question goes on without it)
         detail = ""
-    return Confirm(app, ["A game is saved:", games.name(saved), detail,
-                         "New game replaces it."],
-                   lambda: start_game(app, key), foot="A: new game  B: keep",
-                   no=lambda: _unload_soon(app))
+    return app.confirm(["A game is saved:", games.name(saved), detail,
+                        "New game replaces it."],
+                       lambda: start_game(app, key), foot="A: new game  B: keep",
+                       no=lambda: _unload_soon(app))
 
 
 def _unload_soon(app):

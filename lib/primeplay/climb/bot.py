@@ -441,8 +441,8 @@ def plan_turn(state, level=NORMAL):
         La, Lb, va, vb = _best_shares(state, pl, sa, sb, opp, pen)
     if La is None:
         return []
-    moves = _path(state, pl, ta, La, va, 0, kc, off)
-    moves += _path(state, pl, tb, Lb, vb, 1, kc, off)
+    moves = path_moves(state, pl, ta, La, va, 0, kc, off)
+    moves += path_moves(state, pl, tb, Lb, vb, 1, kc, off)
     return moves
 
 
@@ -887,7 +887,7 @@ def _best_shares(state, pl, sa, sb, opp, pen=None):
     return best[1], best[2], best[3], best[4]
 
 
-def _path(state, pl, trace, L, v, pawn, kcids, off=0):
+def path_moves(state, pl, trace, L, v, pawn, kcids, off=0):
     """Moves that take pawn ``pawn`` from its start to v using share L
     (progress in the plan's race: the game's less ``off``, _frame)."""
     if v is None:
@@ -927,15 +927,6 @@ def _op_for(state, u, v, d, ops, block, choices):
         if (ops >> op) & 1 and target(state, u, op, d, block) == v:
             return op
     raise ValueError("no op takes %d to %d with %d" % (u, v, d))
-
-
-def __getattr__(name):
-    # Whole games of computers, for tests and tools/bench.py: in their own
-    # module (selfplay.py), off the board's heap while a game is played.
-    if name in ("play_random", "play_bots", "digest"):
-        from primeplay.climb import selfplay
-        return getattr(selfplay, name)
-    raise AttributeError(name)
 
 
 __all__ = ["Bot", "EASY", "NORMAL", "HARD", "LEVELS", "LEVEL_NAMES",

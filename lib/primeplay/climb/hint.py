@@ -252,9 +252,9 @@ def _plan_with(state, knums, kc, r0, best0=None, v0=None, known=(None, None)):
 
 
 def _moves(state, pl, ta, tb, shares, kc, off):
-    from primeplay.climb.bot import _path
+    from primeplay.climb.bot import path_moves
     La, Lb, va, vb = shares
     if La is None:
         return []
-    return _path(state, pl, ta, La, va, 0, kc, off) + \
-        _path(state, pl, tb, Lb, vb, 1, kc, off)
+    return path_moves(state, pl, ta, La, va, 0, kc, off) + \
+        path_moves(state, pl, tb, Lb, vb, 1, kc, off)

@@ -15,7 +15,7 @@ THERE_AND_BACK = "there_and_back"  # 0 -> 101 -> 0
 # The menu's choices live in the package's __init__ (the setup menu needs
 # them alone).
 from primeplay.climb import (WAY_STATION_CHOICES, VARIANTS,  # noqa: F401
-                             PRESETS, PREFS, sanitize)
+                             PRESETS)
 
 
 # Fields added after saves existed: an old save lacks them and loads with

@@ -35,7 +35,7 @@ class Settings:
         self.hand_size = hand_size
         # What the device tells a player; the rules never look at these.
         # clues: the printed cards' hints ("7. Anatomy of Cards": the
-        # partners of a card, the primes picked cards make; clue_lines),
+        # partners of a card, the primes picked cards make; ui.clues),
         # on as on the cards.  Off, a game of memory alone.
         self.clues = clues
         # learner: whether the picked cards form a prime, said before they

@@ -261,10 +261,12 @@ def normal_turn(rot):
 
 # ---------------------------------------------------------------- moves
 
-def plays(state, out=None, only=-1):
+def plays(state, out=None, only=-1, top=False):
     """Every distinct card play of the player to move (one card of each
     kind: two red 2s play the same); with ``only`` (a card id in the
-    hand), that card's plays alone."""
+    hand), that card's plays alone; with ``top``, only the plays onto the
+    top (``may_swap`` asks just that: a six-player turn has hundreds of
+    plays, a list whose growth wants 1 KB in one piece on a board)."""
     out = [] if out is None else out
     if state.phase == OVER:
         return out
@@ -280,7 +282,8 @@ def plays(state, out=None, only=-1):
             continue
         kinds.append(k)
         colour = B.card_colour(cid)
-        out.append((PLAY, cid, -1, 0, -1))
+        if not top:
+            out.append((PLAY, cid, -1, 0, -1))
         entered = False
         spun = []
         for i in range(B.PAWNS):
@@ -294,20 +297,22 @@ def plays(state, out=None, only=-1):
                 entered = True
                 del dests[:]
                 for d in entries(state, occ, colour, p, dests):
-                    out.append((PLAY, cid, pawn, 0, d))
+                    if d == B.TOP or not top:
+                        out.append((PLAY, cid, pawn, 0, d))
                 continue
             lvl = pos // B.SPACES
             was = rot[lvl - 1]
             for r in turns(B.card_number(cid)):
                 rot[lvl - 1] = (was + r) % B.SPACES
-                if r:
+                if r and not top:
                     key = lvl * 16 + r + 5
                     if key not in spun:
                         spun.append(key)
                         out.append((PLAY, cid, pawn, r, -1))
                 del dests[:]
                 for d in steps(state, occ, pos, colour, p, dests):
-                    out.append((PLAY, cid, pawn, r, d))
+                    if d == B.TOP or not top:
+                        out.append((PLAY, cid, pawn, r, d))
             rot[lvl - 1] = was
     return out
 
@@ -330,7 +335,9 @@ def may_swap(state, moves=None):
             break
     else:
         return False
-    return not to_top(plays(state) if moves is None else moves)
+    if moves is None:
+        return not plays(state, None, -1, True)
+    return not to_top(moves)
 
 
 def legal_moves(state):

@@ -90,7 +90,7 @@ class Results:
 
 def rematch(play):
     """The same seats and settings again, from a new seed."""
-    from primeplay.app.climb_screen import ClimbPlay
+    from primeplay.climb.ui.play import ClimbPlay
     app = play.app
     settings, seats = play.game.settings, play.seats
     play.game = None    # its heap back before the next game's

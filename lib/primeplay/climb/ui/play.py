@@ -16,10 +16,10 @@ The play screen has modes:
   A makes the move, B takes the last one back (within the turn), or opens
   the pause menu.  Boards with + - x / buttons jump to that operation.
 * action: a drawn Action card asks which pawn or target (LEFT/RIGHT).
-* over: the results (``climb_results``): turns, bumps and cards of each
+* over: the results (``results``): turns, bumps and cards of each
   player, Rematch or the menu.
 
-The board (``climb_board``): where every pawn is, each player's Keepers,
+The board (``board``): where every pawn is, each player's Keepers,
 who is cursed, the Way Stations still to visit, the deck.  One press from
 every play screen, without a button of its own (the reference board has
 six): in move mode it is the row above the first die, so UP from the row
@@ -95,7 +95,7 @@ class ClimbPlay:
         self.group = 0
         self.option = 0
         self.best = 0       # the solitaire record, once the game is over
-        self.results = None     # the results screen's state (climb_results)
+        self.results = None     # the results screen's state (results)
         self.bot_move = None
         self.shown_dice = (0, 0)
         self.board = False      # roll and action mode: the board shows
@@ -300,13 +300,13 @@ class ClimbPlay:
         note = None
         if not self.is_bot():
             # What the move would bump or draw: for the human choosing.
-            from primeplay.app.climb_human import note
+            from primeplay.climb.ui.human import note
             note = note(self.state, move)
         return text, focus, note
 
     # ------------------------------------------------------------ hint
     def _draw_hint(self, sc):
-        from primeplay.app.climb_hint import draw_hint
+        from primeplay.climb.ui.hint_page import draw_hint
         draw_hint(self, sc)
 
     # ------------------------------------------------------------ input
@@ -330,7 +330,7 @@ class ClimbPlay:
             return
         # A human's press: its code is loaded with the first one, so a
         # game of computers alone does without it.
-        from primeplay.app.climb_human import press
+        from primeplay.climb.ui.human import press
         press(self, name)
 
     def _hurry(self):
@@ -461,8 +461,8 @@ class ClimbPlay:
         if s.settings.solitaire:
             key = "solitaire2" if s.settings.goal != "standard" else \
                 "solitaire1"
-            import primeplay.climb
-            best = self.app.game_prefs("climb", primeplay.climb)["best"]
+            import primeplay.climb.ui
+            best = self.app.game_prefs("climb", primeplay.climb.ui)["best"]
             if key not in best or s.rolls[0] < best[key]:
                 best[key] = s.rolls[0]
             self.best = best[key]
@@ -479,7 +479,7 @@ class ClimbPlay:
             return
         peek = self.peeking()
         if peek or self.showing_board():
-            from primeplay.app.climb_board import draw_board
+            from primeplay.climb.ui.board import draw_board
             draw_board(sc, self.state, 0 if peek else self.page, self.bots,
                        n)
             return
@@ -627,7 +627,7 @@ class ClimbPlay:
 
     def _results(self):
         if self.results is None:
-            from primeplay.app.climb_results import Results
+            from primeplay.climb.ui.results import Results
             self.results = Results(self)
         return self.results
 

@@ -1,4 +1,4 @@
-"""Prime Climb's play screen (``climb_screen``) answering a human: the
+"""Prime Climb's play screen (``play``) answering a human: the
 presses of roll, move and action mode, and the warnings a preview gives
 the player choosing ("bumps P2", "draws a card").
 
@@ -6,7 +6,7 @@ Imported with a human's first press or preview: a game of computers alone
 (the one the board's heap budget is measured with) does without it.
 """
 
-from primeplay.app.climb_screen import OP_BUTTONS, HINT_ROW, PAWN, _pick
+from primeplay.climb.ui.play import OP_BUTTONS, HINT_ROW, PAWN, _pick
 from primeplay.climb import rules
 from primeplay.climb.track import to_space
 
@@ -72,7 +72,7 @@ def _press_move(play, name):
         m = play.current_move()
         if m is None:
             if rs[play.group] is HINT_ROW:
-                from primeplay.app.climb_hint import press_hint
+                from primeplay.climb.ui.hint_page import press_hint
                 press_hint(play)
             else:
                 play._default()     # the board: back to the dice

@@ -479,7 +479,7 @@ class DaifugoPlay:
         else:
             # What the card under the cursor does, and its hints (loaded
             # when asked for).
-            from primeplay.daifugo.clues import help_lines
+            from primeplay.daifugo.ui.clues import help_lines
             self._note(help_lines(self.state, self.picked()[0],
                                   self._under()))
 
@@ -548,7 +548,7 @@ class DaifugoPlay:
                                               self.app.pixels, 2)))
 
     def _push_table(self):
-        from primeplay.daifugo.clues import table_lines
+        from primeplay.daifugo.ui.clues import table_lines
         self.app.push(Note(self.app, table_lines(self.state, self.score,
                                                  self.match)))
 

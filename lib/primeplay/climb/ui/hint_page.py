@@ -1,11 +1,11 @@
-"""Prime Climb's Hint row (see ``climb_screen``): A shows the moves
+"""Prime Climb's Hint row (see ``play``): A shows the moves
 ``climb.hint`` plans for the rest of the roll, each further A makes the
 next of them.  Imported the first time a human looks at the Hint row: a
 game of computers never loads it.
 """
 
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, wrap
-from primeplay.app.climb_screen import move_preview
+from primeplay.climb.ui.play import move_preview
 from primeplay.climb import rules
 
 COLS = WIDTH // CHAR_W

@@ -3,7 +3,7 @@ the rings' face, who starts, the one-card house rule, and whether the
 others play on for places after the first player reaches the top.
 
 Remembered in ``app.game_prefs("rings")`` (defaults and range checks:
-``primeplay.rings.PREFS``).  Loaded when the game is chosen in the main
+``primeplay.rings.ui.PREFS``).  Loaded when the game is chosen in the main
 menu and unloaded with it.
 """
 
@@ -84,7 +84,7 @@ class RingsSetup(SetupMenu):
         settings = self.settings()
         from primeplay.app.games import enter
         enter("rings")     # the menus go (games.enter)
-        from primeplay.app.rings_screen import RingsPlay
+        from primeplay.rings.ui.play import RingsPlay
         seats = list(self.p["seats"][:settings.players])
         self.app.go(RingsPlay(self.app, settings, self.app.new_seed(),
                               seats))

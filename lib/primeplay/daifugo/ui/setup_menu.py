@@ -5,7 +5,7 @@ learner's aids last: Practice (a non-prime is refused) and Learner (the
 screen says prime or not before a play).
 
 Remembered in ``app.game_prefs("daifugo")`` (defaults and range checks:
-``primeplay.daifugo.PREFS``).  Loaded when the game is chosen in the main
+``primeplay.daifugo.ui.PREFS``).  Loaded when the game is chosen in the main
 menu and unloaded with it.
 """
 
@@ -110,7 +110,7 @@ class DaifugoSetup(SetupMenu):
         settings = self.settings()
         from primeplay.app.games import enter
         enter("daifugo")     # not LEAN: the menus stay (games.enter)
-        from primeplay.app.daifugo_screen import DaifugoPlay
+        from primeplay.daifugo.ui.play import DaifugoPlay
         seats = list(self.p["seats"][:settings.players])
         self.app.go(DaifugoPlay(self.app, settings, self.app.new_seed(),
                                 seats, match=self.p["match"]))

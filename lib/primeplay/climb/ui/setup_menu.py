@@ -1,7 +1,7 @@
 """Prime Climb's setup menu: Start first (A, A from the main menu starts
 the remembered game), then the variant, players, who is a computer and
 the variant's options, remembered in the game's prefs
-(``App.game_prefs("climb")``: defaults and checks in ``primeplay.climb``).
+(``App.game_prefs("climb")``: defaults and checks in ``primeplay.climb.ui``).
 
 Loaded when Prime Climb is chosen in the main menu (the registry's
 ``setup``, ``primeplay.climb.setup``) and unloaded with the game.
@@ -207,7 +207,7 @@ class ClimbSetup(SetupMenu):
         if any(self.p["seats"][:self._players()]):
             # The computer's modules first (see climb.resume).
             import primeplay.climb.bot  # noqa: F401
-        from primeplay.app.climb_screen import ClimbPlay
+        from primeplay.climb.ui.play import ClimbPlay
         settings = self.settings()
         seats = list(self.p["seats"][:settings.players])
         seed = self.app.new_seed()

@@ -8,7 +8,7 @@ Stations it has still to visit.  The deck's size is on page 0's title
 title ends in "B:back": B goes back to the play screen, LEFT/RIGHT turn
 the pages.
 How the play screen reaches it (one press from roll, move and action
-mode; by itself after each roll) is in ``climb_screen``'s docstring.
+mode; by itself after each roll) is in ``play``'s docstring.
 
 Imported the first time the board is shown: a game that never looks at
 it does without the code.
@@ -16,7 +16,7 @@ it does without the code.
 
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, wrap
 from primeplay.app import colours
-from primeplay.app.climb_screen import PAWN, keeper_name
+from primeplay.climb.ui.play import PAWN, keeper_name
 from primeplay.climb.settings import THERE_AND_BACK
 from primeplay.climb.track import TOP
 
