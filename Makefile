@@ -27,7 +27,7 @@ test: $(STAMP) $(NODE_STAMP)
 	$(VPY) -m pytest -q -n auto --dist loadfile host_tests
 
 bench: $(STAMP) $(NODE_STAMP)
-	$(VPY) tools/bench.py
+	$(VPY) tools/bench.py --write
 
 # The long fuzz (tools/fuzz.py): every game, the judges, the explorer and
 # the menus pressed as people press, 200,000 loop passes each, with power

@@ -127,3 +127,29 @@ def test_the_whole_bench_keeps_the_section_the_soak_wrote(tmp_path, monkeypatch)
     text = bench.kept_sections("# Benchmarks\n\n## New\n\nnew\n")
     assert text == ("# Benchmarks\n\n## New\n\nnew\n\n## Fuzzing\n\n"
                     "soak: 200,000 events\n")
+
+
+def _quick_bench(monkeypatch, tmp_path):
+    """The whole bench's steps made instant: each section one line."""
+    monkeypatch.setattr(bench, "RESULTS", str(tmp_path / "BENCH.md"))
+    for name in ("climb_rows", "board_rows", "bot_fuel", "import_rows",
+                 "game_rows", "i2c_rows", "decision_rows", "switch_rows",
+                 "evening_peaks"):
+        monkeypatch.setattr(bench, name, lambda *a, **k: [])
+    monkeypatch.setattr(bench, "heap_rows", lambda: {"share": None})
+    monkeypatch.setattr(bench, "worst_decisions", lambda rows: [])
+    monkeypatch.setattr(bench, "render", lambda *a: "# Bench\n\n")
+    for name in ("render_decisions", "game_figures", "rings_figures",
+                 "climb_levels_figures", "render_heap", "render_switch"):
+        monkeypatch.setattr(bench, name,
+                            lambda *a, name=name, **k: ["figure " + name])
+
+
+def test_the_whole_bench_writes_bench_md_only_when_asked(monkeypatch,
+                                                        tmp_path, capsys):
+    _quick_bench(monkeypatch, tmp_path)
+    assert bench.main([]) == 0
+    assert "figure render_heap" in capsys.readouterr().out
+    assert not (tmp_path / "BENCH.md").exists()
+    assert bench.main(["--write"]) == 0
+    assert "figure render_heap" in (tmp_path / "BENCH.md").read_text()

@@ -1,8 +1,9 @@
 """Benchmarks: CPython time and MicroPython VM cost (fuel, heap bytes).
 
 usage:
-    python tools/bench.py            # every section: print, rewrite BENCH.md
-    python tools/bench.py --no-write # print only
+    python tools/bench.py            # every section, printed only
+    python tools/bench.py --write    # every section, BENCH.md rewritten
+                                     # (make bench)
     python tools/bench.py --help     # this text (-h too)
     python tools/bench.py decisions [--level hard|normal|easy]
                                      # Prime Climb: the scan of decisions
@@ -2322,7 +2323,7 @@ def main(argv):
             print(usage())
             return 0
         return COMMANDS[argv[0]](argv[1:])
-    unknown = [a for a in argv if a != "--no-write"]
+    unknown = [a for a in argv if a not in ("--write", "--no-write")]
     if unknown:
         sys.stderr.write("%s\n\nbench.py: unknown argument %s\n"
                          % (usage(), " ".join(unknown)))
@@ -2348,7 +2349,7 @@ def main(argv):
                       render_heap(h) +
                       render_switch(switch_rows(), evening_peaks())) + "\n"
     print(text)
-    if "--no-write" not in argv:
+    if "--write" in argv:
         text = kept_sections(text)
         with open(RESULTS, "w") as f:
             f.write(text)
