@@ -5,7 +5,7 @@ game of computers never loads it.
 """
 
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, wrap
-from primeplay.climb.ui.play import move_preview
+from primeplay.climb.game import move_preview
 from primeplay.climb import rules
 
 COLS = WIDTH // CHAR_W

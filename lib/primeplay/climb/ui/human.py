@@ -6,9 +6,12 @@ Imported with a human's first press or preview: a game of computers alone
 (the one the board's heap budget is measured with) does without it.
 """
 
-from primeplay.climb.ui.play import OP_BUTTONS, HINT_ROW, PAWN, _pick
 from primeplay.climb import rules
-from primeplay.climb.track import to_space
+from primeplay.climb.game import PAWN
+from primeplay.climb.track import to_space, ADD, SUB, MUL, DIV
+
+# Boards with + - x / buttons: each jumps to its operation.
+OP_BUTTONS = {"ADD": ADD, "SUB": SUB, "MUL": MUL, "DIV": DIV}
 
 
 def press(play, name):
@@ -57,9 +60,7 @@ def _toggle_board(play):
 def _press_move(play, name):
     rs = play.rows()
     if name in ("UP", "DOWN"):
-        play.group = (play.group + (1 if name == "DOWN" else -1)) % len(rs)
-        play.option = _pick(rs[play.group][1],
-                            play.last_pawn[play.state.current])
+        play.to_row((play.group + (1 if name == "DOWN" else -1)) % len(rs))
         play.page = 0
     elif name in ("LEFT", "RIGHT"):
         n = len(rs[play.group][1])
@@ -71,7 +72,7 @@ def _press_move(play, name):
     elif name == "A":
         m = play.current_move()
         if m is None:
-            if rs[play.group] is HINT_ROW:
+            if rs[play.group] is play.HINT_ROW:
                 from primeplay.climb.ui.hint_page import press_hint
                 press_hint(play)
             else:

@@ -50,11 +50,10 @@ computer's turn (its roll, its move, its news, the board after its roll).
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, DIE_SIZE, wrap
 from primeplay.app import colours, Message, Pause
 from primeplay.climb import saves
-from primeplay.climb.game import Game
+from primeplay.climb.game import Game, PAWN, move_preview, keeper_name
 from primeplay.climb import rules
 from primeplay.climb.rules import ROLL, ACTION, OVER
-from primeplay.climb.track import (OP_SYMBOLS, to_space, ADD, SUB, MUL, DIV,
-                                   TOP)
+from primeplay.climb.track import ADD, TOP
 from primeplay.climb.settings import THERE_AND_BACK
 
 ROLL_MS = 700        # dice tumbling
@@ -67,17 +66,21 @@ NEWS_BOT_MS = (4000, 2500, 1200, 700)
 NEWS_GUARD_MS = 400  # a press this soon after a page turned by itself
 NEWS_ROWS = 4        # lines of a news page above its foot
 COLS = WIDTH // CHAR_W
-OP_BUTTONS = {"ADD": ADD, "SUB": SUB, "MUL": MUL, "DIV": DIV}
-PAWN = "ab"
 PEEK_MS = 1500       # the board after a human's roll
 # ... after a computer's, by speed, when someone human plays: a game of
 # computers alone does without (and without the board's module).
 PEEK_BOT_MS = (2500, 1500, 700, 0)
-BOARD_ROW = ("Board", ())
-HINT_ROW = ("Hint", ())
 
 
 class ClimbPlay:
+    """The play screen of one game: the game, whose turn, the cursor on
+    the move being chosen, the board and the Hint it shows."""
+
+    # The rows of move mode without moves: the human's press (``human``)
+    # knows the Hint's by these.
+    BOARD_ROW = ("Board", ())
+    HINT_ROW = ("Hint", ())
+
     def __init__(self, app, settings, seed, seats, game=None):
         self.app = app
         self.seats = seats
@@ -208,9 +211,9 @@ class ClimbPlay:
         legal = self.game.legal_moves()
         if self._groups_of is not legal:
             self._groups = self._group(legal)
-            self._rows = [BOARD_ROW] + self._groups
+            self._rows = [self.BOARD_ROW] + self._groups
             if self.state.dice and not self.is_bot():
-                self._rows.append(HINT_ROW)
+                self._rows.append(self.HINT_ROW)
             self._groups_of = legal
         return self._groups
 
@@ -268,9 +271,13 @@ class ClimbPlay:
         die), on the player's last pawn if it can still move, else pawn a;
         + when it is legal, else the first operation that is.  A press of
         A then never makes a move left over from another die."""
-        rs = self.rows()
-        self.group = 1 if len(rs) > 1 else 0
-        self.option = _pick(rs[self.group][1],
+        self.to_row(1 if len(self.rows()) > 1 else 0)
+
+    def to_row(self, g):
+        """The cursor on row ``g`` of rows(), opened as ``_default`` opens
+        it, on the player's last pawn."""
+        self.group = g
+        self.option = _pick(self.rows()[g][1],
                             self.last_pawn[self.state.current])
 
     def current_move(self):
@@ -461,8 +468,9 @@ class ClimbPlay:
         if s.settings.solitaire:
             key = "solitaire2" if s.settings.goal != "standard" else \
                 "solitaire1"
-            import primeplay.climb.ui
-            best = self.app.game_prefs("climb", primeplay.climb.ui)["best"]
+            # Through the app's registry, which this screen does not
+            # import: a game of one human has the heap for it.
+            best = self.app.game_prefs("climb")["best"]
             if key not in best or s.rolls[0] < best[key]:
                 best[key] = s.rolls[0]
             self.best = best[key]
@@ -633,41 +641,6 @@ class ClimbPlay:
 
 
 
-def move_preview(s, move):
-    """(big text, number whose colours the ring shows) of ``move``, legal
-    in ``s``."""
-    p = s.current
-    goal = s.settings.goal
-    k = move[0]
-    if k == "die" or (k == "keeper" and s.cards[move[1]][1] == "addsub"):
-        i = move[2]
-        d = move[1] if k == "die" else s.cards[move[1]][2]
-        frm = s.space(p, i)
-        probe = s.copy()
-        rules.apply_legal(probe, move)  # from the legal list
-        to = to_space(goal, probe.pos[2 * p + i])
-        text = "%s %d%s%d=%d" % (PAWN[i], frm, OP_SYMBOLS[move[3]], d, to)
-        return text, to
-    if k == "lose":
-        return "lose %d" % move[1], -1
-    if k == "commit":
-        return "End turn", -1
-    if k == "keeper":
-        effect = s.cards[move[1]][1]
-        if effect == "send_start":
-            return "P%d%s to start" % (move[2] + 1, PAWN[move[3]]), \
-                s.space(move[2], move[3])
-        return "Curse P%d" % (move[2] + 1), -1
-    if k == "pawn":
-        return "card: pawn %s" % PAWN[move[1]], s.space(p, move[1])
-    if k == "switch":
-        return "%s<>P%d%s" % (PAWN[move[1]], move[2] + 1,
-                              PAWN[move[3]]), s.space(move[2], move[3])
-    if k == "steal":
-        return "take P%d's" % (move[1] + 1), -1
-    return k, -1
-
-
 def _start_lines(events):
     """The news pages of who starts, from a new game's events: a page a
     round of rolls, two players a line ("P1 8+3=11  P2 5+1=6"), then who
@@ -707,15 +680,6 @@ def _round(pages, rolls, last):
             i += 1
     out.append(last)
     return out
-
-
-def keeper_name(card):
-    """A Keeper as its tile and the board name it: "+-7", "Start",
-    "Curse"."""
-    e = card[1]
-    if e == "addsub":
-        return "+-%d" % card[2]
-    return "Start" if e == "send_start" else "Curse" if e == "curse" else e
 
 
 def _pick(moves, pawn):
