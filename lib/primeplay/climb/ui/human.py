@@ -4,6 +4,10 @@ the player choosing ("bumps P2", "draws a card").
 
 Imported with a human's first press or preview: a game of computers alone
 (the one the board's heap budget is measured with) does without it.
+The play screen imports this module and hands itself in; what a press
+changes goes through its methods (``make``, ``default``, ``to_row``,
+``sync``, ``pause``, ``start_roll``) and its cursor (``group``,
+``option``), so nothing here imports the play screen's module.
 """
 
 from primeplay.climb import rules
@@ -25,17 +29,17 @@ def press(play, name):
         # B is back everywhere: from the board to the play screen (the
         # dice in move mode), never the pause menu or an undo unseen.
         if mode == "move":
-            play._default()
+            play.default()
         else:
             play.board = False
         return
     if mode == "roll":
         if name in ("A", "ROLL"):
-            play._start_roll()
+            play.start_roll()
         elif name in ("UP", "DOWN"):
             _toggle_board(play)
         elif name == "B":
-            play._pause()
+            play.pause()
     elif mode == "action":
         n = len(play.game.legal_moves())
         if name in ("UP", "DOWN"):
@@ -45,9 +49,9 @@ def press(play, name):
         elif name in ("LEFT", "RIGHT"):
             play.option = (play.option + (1 if name == "RIGHT" else -1)) % n
         elif name == "A":
-            play._apply(play.current_move())
+            play.make(play.current_move())
         elif name == "B":
-            play._pause()
+            play.pause()
     elif mode == "move":
         _press_move(play, name)
 
@@ -76,15 +80,15 @@ def _press_move(play, name):
                 from primeplay.climb.ui.hint_page import press_hint
                 press_hint(play)
             else:
-                play._default()     # the board: back to the dice
+                play.default()     # the board: back to the dice
         else:
-            play._apply(m)
+            play.make(m)
     elif name == "B":
         if play.game.can_undo():
             play.game.undo()
-            play._sync()
+            play.sync()
         else:
-            play._pause()
+            play.pause()
 
 
 def _jump_to_op(play, moves, op):

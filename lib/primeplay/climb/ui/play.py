@@ -112,9 +112,7 @@ class ClimbPlay:
         # screen is drawn fifty times a second.
         self._groups = None
         self._rows = None
-        self.hint = None        # the Hint's moves still to make
-        self.hint_of = None     # the legal list of the position it is for
-        self.hint_text = ""
+        self.hint = None        # the Hint row's (hint_page.Hint)
         self._groups_of = None
         self._preview = {}
         self._preview_of = None
@@ -122,7 +120,7 @@ class ClimbPlay:
         # first tick, over this screen.
         self.start_news = _start_lines(self.state.events) \
             if game is None else None
-        self._sync()
+        self.sync()
 
     @classmethod
     def resume(cls, app, g):
@@ -148,7 +146,7 @@ class ClimbPlay:
     def is_bot(self):
         return self.bots[self.state.current] is not None
 
-    def _sync(self):
+    def sync(self):
         """Pick the mode that fits the game's phase."""
         ph = self.game.phase
         if ph == OVER:
@@ -160,12 +158,12 @@ class ClimbPlay:
             self.option = 0
         else:
             self.mode = "move"
-            self._default()
+            self.default()
         self.bot_move = None
         self.board = False
         self.until = self.app.now + BOT_MS[self.speed]
 
-    def _apply(self, move):
+    def make(self, move):
         mover = self.state.current
         pawn = move[2] if move[0] == "die" or (
             move[0] == "keeper" and
@@ -175,7 +173,7 @@ class ClimbPlay:
         except rules.IllegalMove:
             # The screens offer only legal moves; if one slips through, the
             # game stays as it was and the player chooses again.
-            self._sync()
+            self.sync()
             return
         if pawn >= 0:
             self.last_pawn[mover] = pawn
@@ -183,7 +181,7 @@ class ClimbPlay:
         if ended and self.game.phase == ROLL:
             self._save()
         lines = self._news_lines(events)
-        self._sync()
+        self.sync()
         if lines:
             self._tell(lines, mover)
 
@@ -266,7 +264,7 @@ class ClimbPlay:
         n = len(rs[self.group][1])
         self.option = self.option % n if n else 0
 
-    def _default(self):
+    def default(self):
         """The cursor after every move, undo and roll: the first row (a
         die), on the player's last pawn if it can still move, else pawn a;
         + when it is legal, else the first operation that is.  A press of
@@ -274,11 +272,26 @@ class ClimbPlay:
         self.to_row(1 if len(self.rows()) > 1 else 0)
 
     def to_row(self, g):
-        """The cursor on row ``g`` of rows(), opened as ``_default`` opens
-        it, on the player's last pawn."""
+        """The cursor on row ``g`` of rows(), as ``default`` opens a row:
+        on the player's last pawn (else pawn a) with +, else the first
+        move of that pawn; the first move when none uses a pawn."""
         self.group = g
-        self.option = _pick(self.rows()[g][1],
-                            self.last_pawn[self.state.current])
+        moves = self.rows()[g][1]
+        self.option = 0
+        for want in (self.last_pawn[self.state.current], 0):
+            first = -1
+            for i in range(len(moves)):
+                m = moves[i]
+                if m[0] in ("die", "keeper") and len(m) == 4 and \
+                        m[2] == want:
+                    if m[3] == ADD:
+                        self.option = i
+                        return
+                    if first < 0:
+                        first = i
+            if first >= 0:
+                self.option = first
+                return
 
     def current_move(self):
         if self.mode == "action":
@@ -333,7 +346,7 @@ class ClimbPlay:
             if name in ("A", "ROLL"):
                 self._hurry()
             elif name == "B" and mode != "rolling":
-                self._pause()
+                self.pause()
             return
         # A human's press: its code is loaded with the first one, so a
         # game of computers alone does without it.
@@ -344,10 +357,10 @@ class ClimbPlay:
         """A during a computer's turn (or the dice's tumble): its next step
         comes on the next tick, whatever the computer speed."""
         if self.mode == "roll":
-            self._start_roll()
+            self.start_roll()
         self.until = self.app.now
 
-    def _pause(self):
+    def pause(self):
         # "Save and quit": the save holds the game as of the last
         # committed turn.
         self.app.push(Pause(self.app, [("Save and quit", self.app.home),
@@ -361,7 +374,7 @@ class ClimbPlay:
         from primeplay.app.legend import Legend
         self.app.push(Legend(self.app))
 
-    def _start_roll(self):
+    def start_roll(self):
         self.mode = "rolling"
         self.until = self.app.now + (BOT_ROLL_MS[self.speed] if self.is_bot()
                                      else ROLL_MS)
@@ -379,7 +392,7 @@ class ClimbPlay:
         if self.mode == "rolling":
             if now >= self.until:
                 bot = self.is_bot()
-                self._apply(("roll",))
+                self.make(("roll",))
                 self.shown_dice = self.state.rolled
                 if self.mode == "move":
                     ms = PEEK_MS if not bot else PEEK_BOT_MS[self.speed] \
@@ -390,7 +403,7 @@ class ClimbPlay:
             return
         if self.mode == "roll":
             if now >= self.until:
-                self._start_roll()
+                self.start_roll()
             return
         if self.bot_move is None:
             # The firmware's loop takes a scene between two ticks, so
@@ -403,7 +416,7 @@ class ClimbPlay:
         elif now >= self.until:
             m = self.bot_move
             self.bot_move = None
-            self._apply(m)
+            self.make(m)
 
     def _select(self, move):
         """Point the cursor at ``move`` so the screen shows the choice."""
@@ -680,23 +693,6 @@ def _round(pages, rolls, last):
             i += 1
     out.append(last)
     return out
-
-
-def _pick(moves, pawn):
-    """Index in ``moves`` of the one on ``pawn`` (else pawn a) with +,
-    else the first of that pawn; 0 when none uses a pawn."""
-    for want in (pawn, 0):
-        first = -1
-        for i in range(len(moves)):
-            m = moves[i]
-            if m[0] in ("die", "keeper") and len(m) == 4 and m[2] == want:
-                if m[3] == ADD:
-                    return i
-                if first < 0:
-                    first = i
-        if first >= 0:
-            return first
-    return 0
 
 
 class News(Message):
