@@ -85,7 +85,7 @@ def test_a_computer_shows_only_the_move_it_makes_then_makes_it():
     t = Table(seed=5, players=3, seats=(1, 2, 3), watch=watch)
     play = t.play
     made = []
-    apply = play._apply
+    apply = play.make
 
     def checked(move):
         if move[0] != "roll":
@@ -93,7 +93,7 @@ def test_a_computer_shows_only_the_move_it_makes_then_makes_it():
             assert shown.pop("move", None) == move
             made.append(move)
         return apply(move)
-    play._apply = checked
+    play.make = checked
     for _ in range(300):
         t.wait(400)
         if play.mode == "over" or len(made) > 40:
@@ -427,7 +427,7 @@ def test_the_preview_warns_of_a_bump():
     t.press("A")                            # the board goes
     s.dice = [3]
     play.game.edited()
-    play._default()
+    play.default()
     assert play.current_move() == ("die", 3, 0, 0)
     texts = t.frame().texts()
     assert "a 5+3=8" in texts and "bumps P2" in texts
@@ -461,7 +461,7 @@ def rolled(t, dice, pos=None):
     s.dice = list(dice)
     play.game.edited()
     play.game._mark = s.copy()      # undo goes back to these dice
-    play._default()
+    play.default()
     return s
 
 
@@ -749,7 +749,7 @@ def test_the_hint_shows_its_moves_and_makes_one_a_press(seed, variant):
                 assert "No hint here." in texts
                 t.choose(advisor.choose(play.state))
                 continue
-            shown = play.hint_text.split(", ")
+            shown = play.hint.text.split(", ")
             assert len(shown) == len(want)
             assert shown[0] in texts
             for m in want:
@@ -1001,7 +1001,7 @@ def test_b_in_the_board_view_goes_back_to_the_play_screen():
     t.skip_news()
     t.press("A")                        # a die used
     used = (list(play.state.pos), list(play.state.dice))
-    play._default()
+    play.default()
     t.press("UP")
     assert play.showing_board() and play.mode == "move"
     t.press("B")

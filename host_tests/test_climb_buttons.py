@@ -234,7 +234,7 @@ def test_the_operation_buttons_jump_to_their_operation():
                     continue
                 play.group = gi
                 for name, op in ops.items():
-                    play._default()
+                    play.default()
                     play.group = gi
                     play.option = 0
                     pawn = play.current_move()[2]

@@ -373,7 +373,7 @@ def tour_climb(t, play, k):
         rows = play.rows()
         if rows[-1][0] == "Hint":
             keys(t, "UP,A")             # the Hint, worked out
-            play._default()
+            play.default()
 
 
 @pytest.mark.parametrize("game", CLIMB_GAMES,

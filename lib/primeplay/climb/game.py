@@ -9,13 +9,21 @@ The history is packed four bytes a move (``encode_move``): a long game
 of random players makes thousands of moves, and a list of tuples that
 size would not fit next to displayio on a board.  The same bytes are the
 body of a saved game.
+
+The words for moves, pawns and Keepers are here too (``move_text``,
+``move_preview``, ``keeper_name``, ``PAWN``): the play screen and the
+views it opens (board, Hint) all write them, and import them from here,
+below every screen, rather than from each other.
 """
 
 from primeplay.climb import rules
 from primeplay.climb.rules import IllegalMove, ROLL, MOVE, ACTION, OVER
 from primeplay.climb.settings import Settings
-from primeplay.climb.track import OP_SYMBOLS
+from primeplay.climb.track import OP_SYMBOLS, to_space
 
+
+# The pawns' names, as every screen and the record write them.
+PAWN = "ab"
 
 KINDS = ("roll", "die", "lose", "keeper", "commit", "pawn", "switch",
          "steal")
@@ -190,8 +198,52 @@ def move_text(move):
     if k == "roll":
         return "roll" if len(move) == 1 else "roll %d %d" % (move[1], move[2])
     if k == "die":
-        return "die %d %s%s" % (move[1], "ab"[move[2]], OP_SYMBOLS[move[3]])
+        return "die %d %s%s" % (move[1], PAWN[move[2]], OP_SYMBOLS[move[3]])
     return " ".join([k] + [str(x) for x in move[1:]])
+
+
+def move_preview(s, move):
+    """(big text, number whose colours the ring shows) of ``move``, legal
+    in ``s``."""
+    p = s.current
+    goal = s.settings.goal
+    k = move[0]
+    if k == "die" or (k == "keeper" and s.cards[move[1]][1] == "addsub"):
+        i = move[2]
+        d = move[1] if k == "die" else s.cards[move[1]][2]
+        frm = s.space(p, i)
+        probe = s.copy()
+        rules.apply_legal(probe, move)  # from the legal list
+        to = to_space(goal, probe.pos[2 * p + i])
+        text = "%s %d%s%d=%d" % (PAWN[i], frm, OP_SYMBOLS[move[3]], d, to)
+        return text, to
+    if k == "lose":
+        return "lose %d" % move[1], -1
+    if k == "commit":
+        return "End turn", -1
+    if k == "keeper":
+        effect = s.cards[move[1]][1]
+        if effect == "send_start":
+            return "P%d%s to start" % (move[2] + 1, PAWN[move[3]]), \
+                s.space(move[2], move[3])
+        return "Curse P%d" % (move[2] + 1), -1
+    if k == "pawn":
+        return "card: pawn %s" % PAWN[move[1]], s.space(p, move[1])
+    if k == "switch":
+        return "%s<>P%d%s" % (PAWN[move[1]], move[2] + 1,
+                              PAWN[move[3]]), s.space(move[2], move[3])
+    if k == "steal":
+        return "take P%d's" % (move[1] + 1), -1
+    return k, -1
+
+
+def keeper_name(card):
+    """A Keeper as its tile and the board name it: "+-7", "Start",
+    "Curse"."""
+    e = card[1]
+    if e == "addsub":
+        return "+-%d" % card[2]
+    return "Start" if e == "send_start" else "Curse" if e == "curse" else e
 
 
 __all__ = ["Game", "IllegalMove", "move_text", "ROLL", "MOVE", "ACTION",

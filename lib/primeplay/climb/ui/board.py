@@ -16,7 +16,7 @@ it does without the code.
 
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, wrap
 from primeplay.app import colours
-from primeplay.climb.ui.play import PAWN, keeper_name
+from primeplay.climb.game import PAWN, keeper_name
 from primeplay.climb.settings import THERE_AND_BACK
 from primeplay.climb.track import TOP
 

@@ -5,7 +5,7 @@ game of computers never loads it.
 """
 
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, wrap
-from primeplay.climb.ui.play import move_preview
+from primeplay.climb.game import move_preview
 from primeplay.climb import rules
 
 COLS = WIDTH // CHAR_W
@@ -22,40 +22,49 @@ def hint_text(s, moves):
     return ", ".join(out)
 
 
+class Hint:
+    """The Hint of one position: the moves still to make (``moves``),
+    their text, and the legal list of the position it is for (``of``): a
+    hint belongs to that position, and any other move or an undo drops it
+    (the legal list is new then).  The play screen holds it
+    (``ClimbPlay.hint``)."""
+
+    def __init__(self, state, of, moves):
+        self.moves = moves
+        self.of = of
+        self.text = hint_text(state, moves)
+
+
 def press_hint(play):
     """A on the Hint row: work the hint out (the first press), then make
-    its next move, one press a move.  A hint belongs to the position it
-    was worked out for: any other move or an undo drops it (the legal
-    list is new then)."""
+    its next move, one press a move."""
     legal = play.game.legal_moves()
-    if play.hint is None or play.hint_of is not legal:
+    h = play.hint
+    if h is None or h.of is not legal:
         from primeplay.climb.hint import hint
-        play.hint = hint(play.state)
-        play.hint_of = legal
-        play.hint_text = hint_text(play.state, play.hint)
+        play.hint = Hint(play.state, legal, hint(play.state))
         return
-    if not play.hint:
+    if not h.moves:
         return
-    m = play.hint[0]
-    rest = play.hint[1:]
-    play._apply(m)
+    m = h.moves[0]
+    rest = h.moves[1:]
+    play.make(m)
     if rest and play.mode == "move" and play.app.screen is play:
-        play.hint = rest
-        play.hint_of = play.game.legal_moves()
-        play.hint_text = hint_text(play.state, rest)
+        play.hint = Hint(play.state, play.game.legal_moves(), rest)
         play.group = len(play.rows()) - 1   # stay on the Hint row
 
 
 def draw_hint(play, sc):
-    if play.hint is None or play.hint_of is not play.game.legal_moves():
+    h = play.hint
+    if h is None or h.of is not play.game.legal_moves():
         sc.text(0, 14, "Hint", 2)
         sc.text(0, 52, "A: the best moves")
         return
-    if not play.hint:
+    if not h.moves:
         sc.text(0, 14, "No hint here.")
         return
     y = 14
-    for line in wrap(play.hint_text)[:3]:
+    for line in wrap(h.text)[:3]:
         sc.text(0, y, line)
         y += CHAR_H + 1
-    sc.text(0, 52, ("A: %s" % hint_text(play.state, play.hint[:1]))[:COLS])
+    sc.text(0, 52, ("A: %s" % hint_text(play.state, h.moves[:1]))[:COLS])

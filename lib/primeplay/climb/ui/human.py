@@ -4,11 +4,18 @@ the player choosing ("bumps P2", "draws a card").
 
 Imported with a human's first press or preview: a game of computers alone
 (the one the board's heap budget is measured with) does without it.
+The play screen imports this module and hands itself in; what a press
+changes goes through its methods (``make``, ``default``, ``to_row``,
+``sync``, ``pause``, ``start_roll``) and its cursor (``group``,
+``option``), so nothing here imports the play screen's module.
 """
 
-from primeplay.climb.ui.play import OP_BUTTONS, HINT_ROW, PAWN, _pick
 from primeplay.climb import rules
-from primeplay.climb.track import to_space
+from primeplay.climb.game import PAWN
+from primeplay.climb.track import to_space, ADD, SUB, MUL, DIV
+
+# Boards with + - x / buttons: each jumps to its operation.
+OP_BUTTONS = {"ADD": ADD, "SUB": SUB, "MUL": MUL, "DIV": DIV}
 
 
 def press(play, name):
@@ -22,17 +29,17 @@ def press(play, name):
         # B is back everywhere: from the board to the play screen (the
         # dice in move mode), never the pause menu or an undo unseen.
         if mode == "move":
-            play._default()
+            play.default()
         else:
             play.board = False
         return
     if mode == "roll":
         if name in ("A", "ROLL"):
-            play._start_roll()
+            play.start_roll()
         elif name in ("UP", "DOWN"):
             _toggle_board(play)
         elif name == "B":
-            play._pause()
+            play.pause()
     elif mode == "action":
         n = len(play.game.legal_moves())
         if name in ("UP", "DOWN"):
@@ -42,9 +49,9 @@ def press(play, name):
         elif name in ("LEFT", "RIGHT"):
             play.option = (play.option + (1 if name == "RIGHT" else -1)) % n
         elif name == "A":
-            play._apply(play.current_move())
+            play.make(play.current_move())
         elif name == "B":
-            play._pause()
+            play.pause()
     elif mode == "move":
         _press_move(play, name)
 
@@ -57,9 +64,7 @@ def _toggle_board(play):
 def _press_move(play, name):
     rs = play.rows()
     if name in ("UP", "DOWN"):
-        play.group = (play.group + (1 if name == "DOWN" else -1)) % len(rs)
-        play.option = _pick(rs[play.group][1],
-                            play.last_pawn[play.state.current])
+        play.to_row((play.group + (1 if name == "DOWN" else -1)) % len(rs))
         play.page = 0
     elif name in ("LEFT", "RIGHT"):
         n = len(rs[play.group][1])
@@ -71,19 +76,19 @@ def _press_move(play, name):
     elif name == "A":
         m = play.current_move()
         if m is None:
-            if rs[play.group] is HINT_ROW:
+            if rs[play.group] is play.HINT_ROW:
                 from primeplay.climb.ui.hint_page import press_hint
                 press_hint(play)
             else:
-                play._default()     # the board: back to the dice
+                play.default()     # the board: back to the dice
         else:
-            play._apply(m)
+            play.make(m)
     elif name == "B":
         if play.game.can_undo():
             play.game.undo()
-            play._sync()
+            play.sync()
         else:
-            play._pause()
+            play.pause()
 
 
 def _jump_to_op(play, moves, op):

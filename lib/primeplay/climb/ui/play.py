@@ -50,11 +50,10 @@ computer's turn (its roll, its move, its news, the board after its roll).
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, DIE_SIZE, wrap
 from primeplay.app import colours, Message, Pause
 from primeplay.climb import saves
-from primeplay.climb.game import Game
+from primeplay.climb.game import Game, PAWN, move_preview, keeper_name
 from primeplay.climb import rules
 from primeplay.climb.rules import ROLL, ACTION, OVER
-from primeplay.climb.track import (OP_SYMBOLS, to_space, ADD, SUB, MUL, DIV,
-                                   TOP)
+from primeplay.climb.track import ADD, TOP
 from primeplay.climb.settings import THERE_AND_BACK
 
 ROLL_MS = 700        # dice tumbling
@@ -67,17 +66,21 @@ NEWS_BOT_MS = (4000, 2500, 1200, 700)
 NEWS_GUARD_MS = 400  # a press this soon after a page turned by itself
 NEWS_ROWS = 4        # lines of a news page above its foot
 COLS = WIDTH // CHAR_W
-OP_BUTTONS = {"ADD": ADD, "SUB": SUB, "MUL": MUL, "DIV": DIV}
-PAWN = "ab"
 PEEK_MS = 1500       # the board after a human's roll
 # ... after a computer's, by speed, when someone human plays: a game of
 # computers alone does without (and without the board's module).
 PEEK_BOT_MS = (2500, 1500, 700, 0)
-BOARD_ROW = ("Board", ())
-HINT_ROW = ("Hint", ())
 
 
 class ClimbPlay:
+    """The play screen of one game: the game, whose turn, the cursor on
+    the move being chosen, the board and the Hint it shows."""
+
+    # The rows of move mode without moves: the human's press (``human``)
+    # knows the Hint's by these.
+    BOARD_ROW = ("Board", ())
+    HINT_ROW = ("Hint", ())
+
     def __init__(self, app, settings, seed, seats, game=None):
         self.app = app
         self.seats = seats
@@ -109,9 +112,7 @@ class ClimbPlay:
         # screen is drawn fifty times a second.
         self._groups = None
         self._rows = None
-        self.hint = None        # the Hint's moves still to make
-        self.hint_of = None     # the legal list of the position it is for
-        self.hint_text = ""
+        self.hint = None        # the Hint row's (hint_page.Hint)
         self._groups_of = None
         self._preview = {}
         self._preview_of = None
@@ -119,7 +120,7 @@ class ClimbPlay:
         # first tick, over this screen.
         self.start_news = _start_lines(self.state.events) \
             if game is None else None
-        self._sync()
+        self.sync()
 
     @classmethod
     def resume(cls, app, g):
@@ -145,7 +146,7 @@ class ClimbPlay:
     def is_bot(self):
         return self.bots[self.state.current] is not None
 
-    def _sync(self):
+    def sync(self):
         """Pick the mode that fits the game's phase."""
         ph = self.game.phase
         if ph == OVER:
@@ -157,12 +158,12 @@ class ClimbPlay:
             self.option = 0
         else:
             self.mode = "move"
-            self._default()
+            self.default()
         self.bot_move = None
         self.board = False
         self.until = self.app.now + BOT_MS[self.speed]
 
-    def _apply(self, move):
+    def make(self, move):
         mover = self.state.current
         pawn = move[2] if move[0] == "die" or (
             move[0] == "keeper" and
@@ -172,7 +173,7 @@ class ClimbPlay:
         except rules.IllegalMove:
             # The screens offer only legal moves; if one slips through, the
             # game stays as it was and the player chooses again.
-            self._sync()
+            self.sync()
             return
         if pawn >= 0:
             self.last_pawn[mover] = pawn
@@ -180,7 +181,7 @@ class ClimbPlay:
         if ended and self.game.phase == ROLL:
             self._save()
         lines = self._news_lines(events)
-        self._sync()
+        self.sync()
         if lines:
             self._tell(lines, mover)
 
@@ -208,9 +209,9 @@ class ClimbPlay:
         legal = self.game.legal_moves()
         if self._groups_of is not legal:
             self._groups = self._group(legal)
-            self._rows = [BOARD_ROW] + self._groups
+            self._rows = [self.BOARD_ROW] + self._groups
             if self.state.dice and not self.is_bot():
-                self._rows.append(HINT_ROW)
+                self._rows.append(self.HINT_ROW)
             self._groups_of = legal
         return self._groups
 
@@ -263,15 +264,34 @@ class ClimbPlay:
         n = len(rs[self.group][1])
         self.option = self.option % n if n else 0
 
-    def _default(self):
+    def default(self):
         """The cursor after every move, undo and roll: the first row (a
         die), on the player's last pawn if it can still move, else pawn a;
         + when it is legal, else the first operation that is.  A press of
         A then never makes a move left over from another die."""
-        rs = self.rows()
-        self.group = 1 if len(rs) > 1 else 0
-        self.option = _pick(rs[self.group][1],
-                            self.last_pawn[self.state.current])
+        self.to_row(1 if len(self.rows()) > 1 else 0)
+
+    def to_row(self, g):
+        """The cursor on row ``g`` of rows(), as ``default`` opens a row:
+        on the player's last pawn (else pawn a) with +, else the first
+        move of that pawn; the first move when none uses a pawn."""
+        self.group = g
+        moves = self.rows()[g][1]
+        self.option = 0
+        for want in (self.last_pawn[self.state.current], 0):
+            first = -1
+            for i in range(len(moves)):
+                m = moves[i]
+                if m[0] in ("die", "keeper") and len(m) == 4 and \
+                        m[2] == want:
+                    if m[3] == ADD:
+                        self.option = i
+                        return
+                    if first < 0:
+                        first = i
+            if first >= 0:
+                self.option = first
+                return
 
     def current_move(self):
         if self.mode == "action":
@@ -326,7 +346,7 @@ class ClimbPlay:
             if name in ("A", "ROLL"):
                 self._hurry()
             elif name == "B" and mode != "rolling":
-                self._pause()
+                self.pause()
             return
         # A human's press: its code is loaded with the first one, so a
         # game of computers alone does without it.
@@ -337,10 +357,10 @@ class ClimbPlay:
         """A during a computer's turn (or the dice's tumble): its next step
         comes on the next tick, whatever the computer speed."""
         if self.mode == "roll":
-            self._start_roll()
+            self.start_roll()
         self.until = self.app.now
 
-    def _pause(self):
+    def pause(self):
         # "Save and quit": the save holds the game as of the last
         # committed turn.
         self.app.push(Pause(self.app, [("Save and quit", self.app.home),
@@ -354,7 +374,7 @@ class ClimbPlay:
         from primeplay.app.legend import Legend
         self.app.push(Legend(self.app))
 
-    def _start_roll(self):
+    def start_roll(self):
         self.mode = "rolling"
         self.until = self.app.now + (BOT_ROLL_MS[self.speed] if self.is_bot()
                                      else ROLL_MS)
@@ -372,7 +392,7 @@ class ClimbPlay:
         if self.mode == "rolling":
             if now >= self.until:
                 bot = self.is_bot()
-                self._apply(("roll",))
+                self.make(("roll",))
                 self.shown_dice = self.state.rolled
                 if self.mode == "move":
                     ms = PEEK_MS if not bot else PEEK_BOT_MS[self.speed] \
@@ -383,7 +403,7 @@ class ClimbPlay:
             return
         if self.mode == "roll":
             if now >= self.until:
-                self._start_roll()
+                self.start_roll()
             return
         if self.bot_move is None:
             # The firmware's loop takes a scene between two ticks, so
@@ -396,7 +416,7 @@ class ClimbPlay:
         elif now >= self.until:
             m = self.bot_move
             self.bot_move = None
-            self._apply(m)
+            self.make(m)
 
     def _select(self, move):
         """Point the cursor at ``move`` so the screen shows the choice."""
@@ -461,8 +481,9 @@ class ClimbPlay:
         if s.settings.solitaire:
             key = "solitaire2" if s.settings.goal != "standard" else \
                 "solitaire1"
-            import primeplay.climb.ui
-            best = self.app.game_prefs("climb", primeplay.climb.ui)["best"]
+            # Through the app's registry, which this screen does not
+            # import: a game of one human has the heap for it.
+            best = self.app.game_prefs("climb")["best"]
             if key not in best or s.rolls[0] < best[key]:
                 best[key] = s.rolls[0]
             self.best = best[key]
@@ -633,41 +654,6 @@ class ClimbPlay:
 
 
 
-def move_preview(s, move):
-    """(big text, number whose colours the ring shows) of ``move``, legal
-    in ``s``."""
-    p = s.current
-    goal = s.settings.goal
-    k = move[0]
-    if k == "die" or (k == "keeper" and s.cards[move[1]][1] == "addsub"):
-        i = move[2]
-        d = move[1] if k == "die" else s.cards[move[1]][2]
-        frm = s.space(p, i)
-        probe = s.copy()
-        rules.apply_legal(probe, move)  # from the legal list
-        to = to_space(goal, probe.pos[2 * p + i])
-        text = "%s %d%s%d=%d" % (PAWN[i], frm, OP_SYMBOLS[move[3]], d, to)
-        return text, to
-    if k == "lose":
-        return "lose %d" % move[1], -1
-    if k == "commit":
-        return "End turn", -1
-    if k == "keeper":
-        effect = s.cards[move[1]][1]
-        if effect == "send_start":
-            return "P%d%s to start" % (move[2] + 1, PAWN[move[3]]), \
-                s.space(move[2], move[3])
-        return "Curse P%d" % (move[2] + 1), -1
-    if k == "pawn":
-        return "card: pawn %s" % PAWN[move[1]], s.space(p, move[1])
-    if k == "switch":
-        return "%s<>P%d%s" % (PAWN[move[1]], move[2] + 1,
-                              PAWN[move[3]]), s.space(move[2], move[3])
-    if k == "steal":
-        return "take P%d's" % (move[1] + 1), -1
-    return k, -1
-
-
 def _start_lines(events):
     """The news pages of who starts, from a new game's events: a page a
     round of rolls, two players a line ("P1 8+3=11  P2 5+1=6"), then who
@@ -707,32 +693,6 @@ def _round(pages, rolls, last):
             i += 1
     out.append(last)
     return out
-
-
-def keeper_name(card):
-    """A Keeper as its tile and the board name it: "+-7", "Start",
-    "Curse"."""
-    e = card[1]
-    if e == "addsub":
-        return "+-%d" % card[2]
-    return "Start" if e == "send_start" else "Curse" if e == "curse" else e
-
-
-def _pick(moves, pawn):
-    """Index in ``moves`` of the one on ``pawn`` (else pawn a) with +,
-    else the first of that pawn; 0 when none uses a pawn."""
-    for want in (pawn, 0):
-        first = -1
-        for i in range(len(moves)):
-            m = moves[i]
-            if m[0] in ("die", "keeper") and len(m) == 4 and m[2] == want:
-                if m[3] == ADD:
-                    return i
-                if first < 0:
-                    first = i
-        if first >= 0:
-            return first
-    return 0
 
 
 class News(Message):

@@ -89,9 +89,10 @@ class Results:
 
 
 def rematch(play):
-    """The same seats and settings again, from a new seed."""
-    from primeplay.climb.ui.play import ClimbPlay
+    """The same seats and settings again, from a new seed: a new screen
+    of ``play``'s own class, which this module does not import (the play
+    screen imports it)."""
     app = play.app
     settings, seats = play.game.settings, play.seats
     play.game = None    # its heap back before the next game's
-    app.go(ClimbPlay(app, settings, app.new_seed(), seats))
+    app.go(type(play)(app, settings, app.new_seed(), seats))
