@@ -1,0 +1,85 @@
+"""The code's layout holds what docs/architecture.md says of it: no import
+cycle anywhere in lib/primeplay, a shell that knows no game but through
+the registry's paths, rules that import no screen, and a layer picture
+in the doc that is the code's own (tools/imports.py --write)."""
+
+import os
+import re
+
+import imports
+
+LIB = os.path.join(os.path.dirname(__file__), "..", "lib", "primeplay")
+GAMES = ("climb", "daifugo", "rings")
+
+
+def test_there_is_no_import_cycle_in_lib():
+    assert imports.cycles(imports.graph()) == []
+
+
+def test_the_cycle_finder_finds_a_cycle(tmp_path):
+    pkg = tmp_path / "primeplay"
+    (pkg / "x").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "x" / "__init__.py").write_text("")
+    (pkg / "x" / "a.py").write_text("def f():\n    from primeplay.x import b\n")
+    (pkg / "x" / "b.py").write_text("from primeplay.x.a import f\n")
+    (pkg / "x" / "c.py").write_text("from . import a\n")
+    g = imports.graph(str(tmp_path))
+    assert g["primeplay.x.c"] == {"primeplay.x.a"}
+    assert imports.cycles(g) == [["primeplay.x.a", "primeplay.x.b"]]
+
+
+def _source_files(folder):
+    for d, _dirs, files in os.walk(folder):
+        for f in files:
+            if f.endswith(".py"):
+                yield os.path.join(d, f)
+
+
+def test_the_shell_names_no_game_but_in_the_registry():
+    shell = os.path.join(LIB, "app")
+    for path in _source_files(shell):
+        name = os.path.basename(path)
+        for g in GAMES:
+            assert not name.startswith(g), path
+        with open(path) as f:
+            text = f.read()
+        lines = [line for line in text.splitlines()
+                 if re.search(r"primeplay\.(climb|daifugo|rings)\b", line)]
+        if name == "games.py":
+            # The registry's one line per game (and the table's cards,
+            # which are Prime Climb's), and nothing else.
+            assert [line for line in lines if not line.startswith(
+                '    ("') and not line.startswith("CARDS = (")] == [], lines
+            assert len(lines) == len(GAMES) + 1
+        else:
+            assert lines == [], (path, lines)
+
+
+def test_rules_import_no_screen_and_no_shell():
+    g = imports.graph()
+    for m, out in g.items():
+        parts = m.split(".")
+        if len(parts) < 2 or parts[1] not in GAMES or ".ui" in m:
+            continue
+        for w in out:
+            assert ".ui" not in w and not w.startswith("primeplay.app"), \
+                (m, w)
+
+
+def test_no_module_imports_another_modules_private_name():
+    found = []
+    for path in _source_files(LIB):
+        with open(path) as f:
+            for n, line in enumerate(f, 1):
+                m = re.match(r"\s*from (primeplay[\w.]*) import (.*)", line)
+                if m and re.search(r"(^|[ ,(])_[a-z]", m.group(2)):
+                    found.append("%s:%d %s" % (path, n, line.strip()))
+    assert found == []
+
+
+def test_the_architecture_docs_layer_picture_is_the_codes():
+    with open(imports.DOC) as f:
+        text = f.read()
+    assert imports.doc_block(imports.graph()) in text, \
+        "run: python3 tools/imports.py --write"
