@@ -29,11 +29,14 @@ test: $(STAMP) $(NODE_STAMP)
 bench: $(STAMP) $(NODE_STAMP)
 	$(VPY) tools/bench.py --write
 
-# The long fuzz (tools/fuzz.py): every game, the judges, the explorer and
-# the menus pressed as people press, 200,000 loop passes each, with power
-# cuts; writes BENCH.md's Fuzzing section.  Fails if anything was found.
+# The long runs: the tests marked soak whole (make test runs a sample of
+# each: host_tests/soak.py), then the long fuzz (tools/fuzz.py): every
+# game, the judges, the explorer and the menus pressed as people press,
+# 200,000 loop passes each, with power cuts; writes BENCH.md's Fuzzing
+# section.  Fails if anything was found.
 # Extra options: make soak ARGS="--events 20000 --jobs 2"
-soak: $(STAMP)
+soak: $(STAMP) $(NODE_STAMP)
+	PRIMEPLAY_SOAK=1 $(VPY) -m pytest -q -n auto --dist loadfile -m soak host_tests
 	$(VPY) tools/fuzz.py soak --write $(ARGS)
 
 # The firmware on an emulated Pico: make pico ARGS="--keys A,UP,A --screenshot out.png"

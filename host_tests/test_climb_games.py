@@ -17,6 +17,8 @@ from collections import Counter
 
 import pytest
 
+import soak
+
 import primeplay
 from primeplay.rng import Rng
 from primeplay.climb import Game, Settings
@@ -24,7 +26,8 @@ from primeplay.climb.rules import OVER, ROLL
 from primeplay.climb.settings import PRESETS
 
 MOVE_CAP = 200000
-GAMES_PER_PLAYER_COUNT = 1000
+# make test: 250 a player count; make soak: 1,000 (soak.py).
+GAMES_PER_PLAYER_COUNT = soak.size(1000, 250)
 GAMES_PER_PRESET = 100
 
 
@@ -70,8 +73,9 @@ def check_finished(g, settings):
 
 # ------------------------------------------------------------ volume
 
+@soak.mark
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_a_thousand_random_games_per_player_count(players):
+def test_random_games_per_player_count(players):
     settings = Settings(players=players)
     wins = Counter()
     lengths = []

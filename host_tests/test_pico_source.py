@@ -14,6 +14,8 @@ Daifugo match of three strong computers.
 
 import pytest
 
+import soak
+
 import heap
 import pico
 
@@ -30,11 +32,14 @@ pytestmark = pytest.mark.skipif(bool(_missing), reason="emulated Pico: " + "; ".
 # of source; MemoryError of 584-3166 bytes whatever the WARM order tried):
 # the .mpy route every maker gets by default plays it (test_pico_games),
 # and splitting the largest modules is the fix (issue 20).
+# Each game some minutes of emulation: make test plays Ring Climb's, make
+# soak all three (soak.py).
 @pytest.mark.parametrize("game", [
-    pytest.param("climb", marks=pytest.mark.xfail(
+    pytest.param("climb", marks=soak.only + [pytest.mark.xfail(
         reason="Prime Climb from .py: MemoryError as games.warm compiles "
-               "(issue 20 splits the modules)", strict=False)),
-    "daifugo", "rings"])
+               "(issue 20 splits the modules)", strict=False)]),
+    pytest.param("daifugo", marks=soak.only),
+    pytest.param("rings", marks=soak.mark)])
 def test_every_game_starts_and_plays_from_source_with_computers_at_every_seat(game):
     # 4 computers in Prime Climb, 3 strong ones in Daifugo, 6 strong ones
     # in Ring Climb (tools/heap.py's GAME_KEYS): the most each game asks.

@@ -1,5 +1,5 @@
-"""Whole Ring Climb games by the computer players: 1,000 seeded games for
-every player count 2-6, all finishing (every player but the last with
+"""Whole Ring Climb games by the computer players: seeded games for every
+player count 2-6, all finishing (every player but the last with
 three pawns on top, the places a permutation of the seats, the game
 over), each move one of the rules' legal moves, the seed and moves
 replaying to the same position.
@@ -9,12 +9,12 @@ the seed say so (one seat in eight), so every mix occurs; even so the
 5,000 games (with the rules' legal_moves checked every move) take about
 two minutes of CPU on CPython (a normal game 8-20 ms, a strong seat's
 decisions four times a normal one's);
-``PRIMEPLAY_SOAK=1`` plays 5,000 per player count.
+``make soak`` plays 5,000 per player count, ``make test`` 300.
 """
 
-import os
-
 import pytest
+
+import soak
 
 from primeplay.rings import board as B
 from primeplay.rings import rules as R
@@ -22,8 +22,9 @@ from primeplay.rings.bot import choose, NORMAL, STRONG
 from primeplay.rings.game import Game
 from primeplay.rings.settings import Settings
 
-SOAK = bool(os.environ.get("PRIMEPLAY_SOAK"))
-GAMES = 5000 if SOAK else 1000
+# make test: 300 a player count; make soak: 5,000 (soak.py).
+GAMES = soak.size(5000, 300)
+pytestmark = soak.mark
 
 
 def levels(players, seed):
