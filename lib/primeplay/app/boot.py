@@ -51,8 +51,9 @@ _OLD_CLIMB_PREFS = ("players", "seats", "variant", "cards", "station",
 
 def load(app, defaults, check_game=True):
     """Prefs and the saved game from storage; what is wrong, or None.
-    ``defaults``: the device's own settings (``primeplay.app.DEFAULT_PREFS``), the
-    fields and types a record's are checked against.
+    ``defaults``: the device's own settings
+    (``primeplay.app.DEFAULT_PREFS``), the fields and types a record's
+    are checked against.
     ``check_game``: check the saved game now (else it is kept as read).
 
     Settings and records are kept when only the game is damaged; a
