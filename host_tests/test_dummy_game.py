@@ -29,6 +29,13 @@ def registered(monkeypatch):
     yield
     sys.modules.clear()
     sys.modules.update(modules)
+    # Leaving the game dropped modules from their packages too (as on a
+    # board): bind each back, or a later test's lazy import of a module
+    # still in sys.modules finds no attribute for it.
+    for name, module in modules.items():
+        parent, _, child = name.rpartition(".")
+        if parent in modules and module is not None:
+            setattr(modules[parent], child, module)
 
 
 def frame(app, ms=50):
