@@ -5,7 +5,9 @@ command (its usage, its subcommands, the whole run).
   lines of a worst decision and of a tournament
 - report: BENCH.md: the results file, one section or one paragraph of it
   replaced, the sections other tools write kept
-- board: the emulated board's REPL harness
+- harness: the emulated board's REPL harness, the one helper every board
+  figure uses (the board opened, the script with the ballast prelude, its
+  tagged lines read, what went wrong said)
 - climb: Prime Climb's end positions, the app and bot on the VM, I2C
   bytes, whole games, the emulated board's section, the page's header
 - climb_decisions: the scan of Prime Climb's computer decisions

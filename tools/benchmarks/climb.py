@@ -4,6 +4,7 @@ and the same work on the emulated board; render() is the head of
 BENCH.md (its first sections and "On the emulated board")."""
 
 import mpvm
+from benchmarks import harness
 from benchmarks.common import FUEL_PER_MS, cpython_time
 
 # Prime Climb, end positions of one turn.  The worst cases were found by
@@ -139,10 +140,9 @@ ANSWER_TARGET_MS = 100
 START_TARGET_MS = {True: 400, False: 1500}  # code.py start -> first frame
 HEAP_TARGET = 100_000  # free after the first frame
 
-# Run at the board's REPL (after Ctrl-C: a fresh heap, the firmware's
-# modules gone).  Times in microseconds from time.monotonic_ns().
+# Run at the board's REPL (harness.run: after Ctrl-C, a fresh heap, the
+# firmware's modules gone).  Times in microseconds from time.monotonic_ns().
 BOARD_IMPORTS = """
-import time
 def _imp(name):
     t = time.monotonic_ns()
     __import__(name)
@@ -151,14 +151,12 @@ print("IMPORT", _imp("primeplay.app"))
 print("IMPORT", _imp("primeplay.climb.ui.play"))
 print("IMPORT", _imp("primeplay.climb.bot"))
 print("IMPORT", _imp("primeplay.app.explorer"))
-print("DONE")
 """
 BOARD_IMPORT_LABELS = ("the app and its menus (primeplay.app)",
                        "Prime Climb's play screen and rules",
                        "the computer player (bot, search)",
                        "the colour explorer")
 BOARD_SCENE = """
-import time
 from primeplay.app import App
 app = App(seed=1)
 app.press('A'); app.press('A'); app.scene(); app.tick(1)
@@ -170,10 +168,9 @@ t = time.monotonic_ns()
 for _ in range(10):
     sc = app.scene()
 print("SCENE", first, (time.monotonic_ns() - t) // 10000)
-print("DONE")
 """
-BOARD_SEARCH = CLIMB_SETUP + """
-import gc, time
+# After CLIMB_SETUP, with CLIMB_CASES.
+BOARD_SEARCH = """
 import primeplay.climb.track as track
 from primeplay.climb.bot import plan_turn
 from primeplay.climb import values
@@ -186,19 +183,17 @@ def _us(f, s):
     return (time.monotonic_ns() - t) // 1000
 for case in %r:
     print("CASE", _us(end_positions, at(*case)), _us(plan_turn, at(*case)))
-print("DONE")
 """
 
 
 def board_rows():
     """Emulated-board figures, or None when the board cannot run here."""
     import pico
-    if pico.missing_pieces():
-        print("bench: no emulated board: " + "; ".join(pico.missing_pieces()))
+    if not harness.available():
         return None
     out = {"start": {}}
     for mpy in (False, True):
-        with pico.Pico(seed=3, mpy=mpy) as b:
+        with harness.session(boot=False, mpy=mpy) as b:
             m = b.metrics()
             out["start"][mpy] = (m["code_to_frame_ms"], m["first_frame_ms"],
                                  b.frames[0].free, m["tracebacks"])
@@ -220,14 +215,12 @@ def board_rows():
             out["game_load_ms"] = frames[1].t_ms - (frames[0].t_ms - ms)
             out["mem_free_min"] = b.metrics()["mem_free_min"]
             out["tracebacks"] = b.metrics()["tracebacks"]
-            out["imports"] = [int(line.split()[1]) / 1000.0
-                              for line in b.repl(BOARD_IMPORTS) if line.startswith("IMPORT ")]
-            scene = [line.split() for line in b.repl(BOARD_SCENE) if line.startswith("SCENE ")][0]
-            out["scene"] = (int(scene[1]) / 1000.0, int(scene[2]) / 1000.0)
+            out["imports"] = harness.run(b, BOARD_IMPORTS).ms("IMPORT")
+            out["scene"] = harness.run(b, BOARD_SCENE).ms_rows("SCENE")[0]
             cases = [c[1:] for c in CLIMB_CASES]
-            out["cases"] = [(int(p[1]) / 1000.0, int(p[2]) / 1000.0)
-                            for p in (line.split() for line in b.repl(BOARD_SEARCH % (cases,), timeout_ms=120000))
-                            if p and p[0] == "CASE"]
+            out["cases"] = harness.run(
+                b, CLIMB_SETUP + BOARD_SEARCH % (cases,),
+                timeout_ms=120000).ms_rows("CASE")
     return out
 
 

@@ -7,6 +7,7 @@ import sys
 import time
 
 import mpvm
+from benchmarks import harness
 from primeplay.climb.settings import PRESETS
 
 # One computer decision (Bot().choose(s)) in a Move phase, any Keepers.
@@ -135,37 +136,10 @@ def worst_decisions(rows, by_fuel=5, by_bytes=3):
 
 # The worst decisions timed on the board with the app loaded: at the
 # REPL (a fresh heap), a ballast first takes what the firmware holds
-# beside lib/primeplay (tools/heap.py), then the app starts a 4-player game
-# of computers and plays a few steps of it; each decision then runs with
-# what is left.
-BOARD_DECISIONS = """
-import gc
-def room():
-    # CircuitPython 10 grows its heap when full: mem_free() is not the
-    # limit.  What 1 KB blocks still fit is.
-    gc.collect()
-    a = gc.mem_alloc()
-    chain = None
-    try:
-        while True:
-            chain = [chain, bytearray(1024)]
-    except MemoryError:
-        r = gc.mem_alloc() - a
-    chain = None
-    gc.collect()
-    return r
-ballast = None
-r = room()
-while r > %(lib_free)d:
-    # Half the way each time: the room can fall by more than the blocks
-    # taken (the heap's growth is in chunks), and an overshoot leaves the
-    # decisions less room than the board gives the game.
-    for i in range((r - %(lib_free)d) // 2200 + 1):
-        ballast = [ballast, bytearray(1024)]
-    r = room()
-print("LIBROOM", r)
-""" + DECISION_SETUP + """
-import time
+# beside lib/primeplay (tools/heap.py; harness.BALLAST), then the app
+# starts a 4-player game of computers and plays a few steps of it; each
+# decision then runs with what is left.  After DECISION_SETUP.
+BOARD_APP = """
 import microcontroller
 from primeplay.app import App
 from savestore import NvmStorage
@@ -179,19 +153,6 @@ for i in range(1, 40):
     app.scene()
 gc.collect()
 print("APPFREE", room(), type(app.screen).__name__)
-for case in %(cases)r:
-    s = at(*case)
-    bot = Bot()
-    gc.collect()
-    t = time.monotonic_ns()
-    try:
-        bot.choose(s)
-        r = "ok"
-    except MemoryError:
-        r = "MemoryError"
-    print("DECISION", (time.monotonic_ns() - t) // 1000, r)
-    s = bot = None
-print("DONE")
 """
 DECISION_BOARD_TARGET_MS = 500
 
@@ -199,22 +160,16 @@ DECISION_BOARD_TARGET_MS = 500
 def board_decisions(cases, lib_free):
     """[(ms, "ok" or "MemoryError")] per case on the emulated board, and
     the room left with the app and its game loaded; None without a board."""
-    import pico
-    if pico.missing_pieces():
+    if not harness.available(quiet=True):
         return None
-    with pico.Pico(seed=3) as b:
-        b.boot()
-        lines = b.repl(BOARD_DECISIONS % {"lib_free": lib_free, "cases": cases},
-                       timeout_ms=300000)
-    got = [int(line.split()[1]) for line in lines if line.startswith("LIBROOM")]
-    if not got or abs(got[0] - lib_free) > 4096:
-        raise RuntimeError("board decisions: the ballast left %r bytes, not %d: %r"
-                           % (got, lib_free, lines[:20]))
-    free = [int(line.split()[1]) for line in lines if line.startswith("APPFREE")]
-    out = [(int(p[1]) / 1000.0, p[2]) for p in (line.split() for line in lines)
-           if p and p[0] == "DECISION"]
-    if len(out) != len(cases):
-        raise RuntimeError("board decisions: %r" % (lines[-20:],))
+    body = DECISION_SETUP + BOARD_APP + harness.decisions(
+        "case", cases, ("s = at(*case)", "bot = Bot()"), "bot.choose(s)")
+    with harness.session() as b:
+        got = harness.run(b, body, lib_free=lib_free, timeout_ms=300000,
+                          what="board decisions")
+    free = [int(f[0]) for f in got.fields("APPFREE")]
+    out = harness.expect(got.decisions(), len(cases), "board decisions",
+                         got.lines[-20:])
     return {"free": free[0] if free else None, "cases": out}
 
 

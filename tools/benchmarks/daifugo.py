@@ -7,7 +7,7 @@ import sys
 import time
 
 import mpvm
-from benchmarks.board import board_imports
+from benchmarks import harness
 from benchmarks.common import tournament_sentence, wilson, worst_lines
 from benchmarks.report import bench_per_ms, write_section
 
@@ -174,51 +174,29 @@ def daifugo_worst(rows):
 GAME_IMPORTS = ("primeplay.daifugo.rules", "primeplay.daifugo.bot",
                 "primeplay.primes", "primeplay.app.judge")
 
-# The worst decisions on the board, the game's modules loaded.
-BOARD_DAIFUGO = DAIFUGO_SETUP + """
-import gc, time
-for level, players, seed, fields in %r:
-    s = at(players, seed, fields)
-    bot = Bot(level)
-    fields = None
-    gc.collect()
-    t = time.monotonic_ns()
-    try:
-        bot.choose(s)
-        r = "ok"
-    except MemoryError:
-        r = "MemoryError"
-    print("DECISION", (time.monotonic_ns() - t) // 1000, r)
-    s = bot = None
-print("DONE")
-"""
 
-
-def _board_daifugo_decisions(b, decisions):
+def daifugo_on_board(b, decisions):
     """[(ms, "ok" or "MemoryError")] of the rows ``decisions`` on board
     ``b``, the game's modules loaded."""
     cases = [(level, pos[0], pos[1], pos[3])
              for level, pos, _, _, _ in decisions]
-    lines = b.repl(BOARD_DAIFUGO % (cases,), timeout_ms=300000)
-    return [(int(p[1]) / 1000.0, p[2]) for p in (ln.split() for ln in lines)
-            if p and p[0] == "DECISION"]
+    body = DAIFUGO_SETUP + harness.decisions(
+        "level, players, seed, fields", cases,
+        ("s = at(players, seed, fields)", "bot = Bot(level)",
+         "fields = None"), "bot.choose(s)")
+    return harness.run(b, body, timeout_ms=300000).decisions()
 
 
 def board_daifugo(decisions):
     """The emulated board's (ms, result) for the rows ``decisions``
     (daifugo_worst), the game's modules imported first as board_game
     does; None without a board."""
-    import pico
-    if pico.missing_pieces():
-        print("bench: no emulated board: " + "; ".join(pico.missing_pieces()))
+    if not harness.available():
         return None
-    with pico.Pico(seed=3) as b:
-        b.boot()
-        board_imports(b, GAME_IMPORTS, {})
-        out = _board_daifugo_decisions(b, decisions)
-    if len(out) != len(decisions):
-        raise RuntimeError("board decisions: %r" % (out,))
-    return out
+    with harness.session() as b:
+        harness.imports(b, GAME_IMPORTS)
+        out = daifugo_on_board(b, decisions)
+    return harness.expect(out, len(decisions), "board decisions")
 
 
 DAIFUGO_TARGET = 0.60          # strong's share against normal, 2 players

@@ -8,12 +8,11 @@ import sys
 import time
 
 import mpvm
-from benchmarks import ROOT
-from benchmarks.board import board_imports
+from benchmarks import ROOT, harness
 from benchmarks.common import FUEL_PER_MS, cpython_time, tour_list
-from benchmarks.daifugo import (GAME_IMPORTS, _board_daifugo_decisions,
-                                daifugo_rows, daifugo_tournaments,
-                                daifugo_worst, render_daifugo)
+from benchmarks.daifugo import (GAME_IMPORTS, daifugo_on_board, daifugo_rows,
+                                daifugo_tournaments, daifugo_worst,
+                                render_daifugo)
 
 # The judge's verdict is primes.verdict_text(n): is_prime, then for a
 # composite the whole factorization.  The 24-digit hard composite (two
@@ -114,7 +113,6 @@ def game_import_rows(mods=GAME_IMPORTS):
 # On the emulated board, one session: the imports first (a fresh REPL),
 # then the judge, then the worst Daifugo decisions.
 BOARD_JUDGE = """
-import gc, time
 from primeplay.primes import verdict_text, Factorizer, fill_unknown
 def _us(t):
     return (time.monotonic_ns() - t) // 1000
@@ -134,34 +132,26 @@ for p in %(patterns)r:
     t = time.monotonic_ns()
     r = fill_unknown(p)
     print("JUDGE", _us(t))
-print("DONE")
 """
 
 
 def board_game(judge, decisions):
     """Emulated-board figures for the rows of judge_rows and
     daifugo_worst(daifugo_rows), or None without a board."""
-    import pico
-    if pico.missing_pieces():
-        print("bench: no emulated board: " + "; ".join(pico.missing_pieces()))
+    if not harness.available():
         return None
     numbers = [n for _, n in JUDGE_CASES]
     scanned = [r for r in judge if r[0].endswith("(scan)")]
     numbers = [int(r[0].split()[2]) for r in scanned] + numbers
-    out = {}
-    with pico.Pico(seed=3) as b:
-        b.boot()
-        board_imports(b, GAME_IMPORTS, out)
-        lines = b.repl(BOARD_JUDGE % {"numbers": numbers, "hard": HARD24,
-                                      "steps": RHO_STEPS,
-                                      "patterns": FILL_CASES},
-                       timeout_ms=300000)
-        out["judge"] = [int(ln.split()[1]) / 1000.0 for ln in lines
-                        if ln.startswith("JUDGE ")]
-        out["decisions"] = _board_daifugo_decisions(b, decisions)
-    if len(out["judge"]) != len(judge) or \
-            len(out["decisions"]) != len(decisions):
-        raise RuntimeError("board game: %r" % (out,))
+    with harness.session() as b:
+        out = harness.imports(b, GAME_IMPORTS)
+        out["judge"] = harness.run(
+            b, BOARD_JUDGE % {"numbers": numbers, "hard": HARD24,
+                              "steps": RHO_STEPS, "patterns": FILL_CASES},
+            timeout_ms=300000).ms("JUDGE")
+        out["decisions"] = daifugo_on_board(b, decisions)
+    harness.expect(out["judge"], len(judge), "board game", out)
+    harness.expect(out["decisions"], len(decisions), "board game", out)
     return out
 
 

@@ -7,7 +7,7 @@ import sys
 import time
 
 import mpvm
-from benchmarks.board import board_imports
+from benchmarks import harness
 from benchmarks.common import (FUEL_PER_MS, cpython_time, tour_list,
                                tournament_sentence, wilson, worst_lines)
 from benchmarks.judge import game_import_rows
@@ -119,22 +119,6 @@ def rings_candidates(top=4, seeds=RINGS_SEEDS):
     return out, len(positions)
 
 
-BOARD_RINGS = RINGS_SETUP + """
-import gc, time
-for level, players, seed, fields in %r:
-    s = at(players, seed, fields)
-    fields = None
-    gc.collect()
-    t = time.monotonic_ns()
-    try:
-        choose(s, level)
-        r = "ok"
-    except MemoryError:
-        r = "MemoryError"
-    print("DECISION", (time.monotonic_ns() - t) // 1000, r)
-    s = None
-print("DONE")
-"""
 # On the board the play screen comes with the rules (the game's whole
 # import when a human plays).
 RINGS_BOARD_IMPORTS = RINGS_IMPORTS + ("primeplay.rings.ui.play",)
@@ -144,19 +128,17 @@ def board_rings(rows):
     """The emulated board's ms for Ring Climb's imports (with its play
     screen) and for the decisions of ``rows`` (rings_rows), or None."""
     import pico
-    if pico.missing_pieces():
-        print("bench: no emulated board: " + "; ".join(pico.missing_pieces()))
+    if not harness.available():
         return None
-    out = {}
+    cases = [(r[0], r[1][0], r[1][1], r[1][3]) for r in rows]
+    body = RINGS_SETUP + harness.decisions(
+        "level, players, seed, fields", cases,
+        ("s = at(players, seed, fields)", "fields = None"), "choose(s, level)")
     try:
-        with pico.Pico(seed=3) as b:
-            b.boot()
-            board_imports(b, RINGS_BOARD_IMPORTS, out)
-            cases = [(r[0], r[1][0], r[1][1], r[1][3]) for r in rows]
-            lines = b.repl(BOARD_RINGS % (cases,), timeout_ms=300000)
-            out["decisions"] = [(int(p[1]) / 1000.0, p[2]) for p in
-                                (ln.split() for ln in lines)
-                                if p and p[0] == "DECISION"]
+        with harness.session() as b:
+            out = harness.imports(b, RINGS_BOARD_IMPORTS)
+            out["decisions"] = harness.run(b, body,
+                                           timeout_ms=300000).decisions()
     except pico.PicoError as e:
         print("bench: Ring Climb on the board failed: %s" % str(e)[-300:])
         return None

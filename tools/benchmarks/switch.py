@@ -2,6 +2,7 @@
 on the emulated board, and the most the app holds in an evening of the
 three games on cp32 (``bench.py switch``)."""
 
+from benchmarks import harness
 from benchmarks.report import write_section
 
 # -- one heap per game: the cost of starting the VM again ---------------------
@@ -25,10 +26,8 @@ SWITCHES = (
 def switch_rows(mpy=True):
     """On the emulated board: (game, what, ms to the press's answer, ms
     to the screen after the restart, free heap there) for SWITCHES."""
-    import pico
     rows = []
-    with pico.Pico(board="pico_ref", seed=3, mpy=mpy) as b:
-        b.boot()
+    with harness.session(board="pico_ref", mpy=mpy) as b:
         b.settle()
         for name, what, before, key in SWITCHES:
             for k in before:
