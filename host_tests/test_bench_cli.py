@@ -10,6 +10,7 @@ import sys
 import pytest
 
 import bench
+from benchmarks import report
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "tools", "bench.py")
@@ -25,7 +26,7 @@ def _nothing_runs(monkeypatch, tmp_path):
                  "climb_levels_figures", "switch_rows", "tournament_result",
                  "rings_tournament_result", "daifugo_rows", "rings_rows"):
         monkeypatch.setattr(bench, name, ran)
-    monkeypatch.setattr(bench, "RESULTS", str(tmp_path / "BENCH.md"))
+    monkeypatch.setattr(report, "RESULTS", str(tmp_path / "BENCH.md"))
 
 
 @pytest.mark.parametrize("flag", ["--help", "-h"])
@@ -81,7 +82,7 @@ def _scratch(monkeypatch, tmp_path):
     with open(os.path.join(ROOT, "BENCH.md")) as f:
         text = f.read()
     path.write_text(text)
-    monkeypatch.setattr(bench, "RESULTS", str(path))
+    monkeypatch.setattr(report, "RESULTS", str(path))
     return path, text.split("\n")
 
 
@@ -123,7 +124,7 @@ def test_the_whole_bench_keeps_the_section_the_soak_wrote(tmp_path, monkeypatch)
     path = tmp_path / "BENCH.md"
     path.write_text("# Benchmarks\n\n## Old\n\nold\n\n## Fuzzing\n\n"
                     "soak: 200,000 events\n")
-    monkeypatch.setattr(bench, "RESULTS", str(path))
+    monkeypatch.setattr(report, "RESULTS", str(path))
     text = bench.kept_sections("# Benchmarks\n\n## New\n\nnew\n")
     assert text == ("# Benchmarks\n\n## New\n\nnew\n\n## Fuzzing\n\n"
                     "soak: 200,000 events\n")
@@ -131,7 +132,7 @@ def test_the_whole_bench_keeps_the_section_the_soak_wrote(tmp_path, monkeypatch)
 
 def _quick_bench(monkeypatch, tmp_path):
     """The whole bench's steps made instant: each section one line."""
-    monkeypatch.setattr(bench, "RESULTS", str(tmp_path / "BENCH.md"))
+    monkeypatch.setattr(report, "RESULTS", str(tmp_path / "BENCH.md"))
     for name in ("climb_rows", "board_rows", "bot_fuel", "import_rows",
                  "game_rows", "i2c_rows", "decision_rows", "switch_rows",
                  "evening_peaks"):

@@ -1,0 +1,102 @@
+"""One heap per game: starting a game from the main menu and leaving it
+on the emulated board, and the most the app holds in an evening of the
+three games on cp32 (``bench.py switch``)."""
+
+from benchmarks import harness
+from benchmarks.report import write_section
+
+# -- one heap per game: the cost of starting the VM again ---------------------
+
+# From the main menu of a board fresh from the UF2 (pico_ref, seed 3):
+# into each game (A: a Loading frame, the VM starts again, the setup),
+# Start, the pause menu, "Save and quit" (a Loading frame, the VM starts
+# again, the main menu).  (game, what, keys before, the key measured);
+# Prime Daifugo's pause is its turn menu, whose last row quits, and
+# with its match saved Ring Climb asks before it replaces it.
+SWITCHES = (
+    ("Prime Climb", "start", (), "A"),
+    ("Prime Climb", "Save and quit", ("UP", "A", "A", "B", "DOWN"), "A"),
+    ("Prime Daifugo", "start", ("DOWN",), "A"),
+    ("Prime Daifugo", "Save and quit", ("A", "B", "UP"), "A"),
+    ("Ring Climb", "start", ("DOWN", "DOWN", "DOWN", "A"), "A"),
+    ("Ring Climb", "Save and quit", ("A", "B", "DOWN"), "A"),
+)
+
+
+def switch_rows(mpy=True):
+    """On the emulated board: (game, what, ms to the press's answer, ms
+    to the screen after the restart, free heap there) for SWITCHES."""
+    rows = []
+    with harness.session(board="pico_ref", mpy=mpy) as b:
+        b.settle()
+        for name, what, before, key in SWITCHES:
+            for k in before:
+                b.press(k)
+                b.settle()
+            count = len(b.frames)
+            at = b.press(key)
+            answer = b.run_until_frame(3000, since=count)
+            b.settle()
+            restarted = any(f.number == 1 for f in b.frames[count:])
+            rows.append((name, what if restarted else what + " (no restart!)",
+                         answer.t_ms - at, b.frames[-1].t_ms - at,
+                         b.frames[-1].free))
+        if b.metrics()["tracebacks"]:
+            raise RuntimeError(b.console[-1500:])
+    return rows
+
+
+def evening_peaks():
+    """cp32: the most the app holds in any VM of an evening of the three
+    games (every order, twice over) and of each game alone."""
+    import heap
+    lib = heap.mpy_lib()
+    out = {}
+    for game in ("climb", "daifugo", "rings"):
+        out[game] = heap.peak_alloc(heap.session(heap.visit_steps(game, False),
+                                                 "1M", lib)[0])
+    worst = 0
+    for order in (("climb", "daifugo", "rings"), ("climb", "rings", "daifugo"),
+                  ("daifugo", "climb", "rings"), ("daifugo", "rings", "climb"),
+                  ("rings", "climb", "daifugo"), ("rings", "daifugo", "climb")):
+        worst = max(worst, heap.peak_alloc(heap.session(heap.evening(order), "1M",
+                                                        lib)[0]))
+    out["evening"] = worst
+    return out
+
+
+SWITCH_TITLE = "## One heap per game: starting and leaving a game"
+
+
+def render_switch(rows, peaks):
+    out = [SWITCH_TITLE, "",
+           "Starting a game from the main menu and leaving it start the VM "
+           "again (`App.switch`: `supervisor.reload()`, where to go next in "
+           "`alarm.sleep_memory`), so each game has the heap a fresh start "
+           "has. On the emulated board (`.mpy`, pico_ref, seed 3; "
+           "`python tools/bench.py switch`): from the main menu into each "
+           "game's setup, Start, then its pause menu's \"Save and quit\". "
+           "The press is answered by a Loading frame, then the VM starts "
+           "again and the next screen comes (setup or main menu).", "",
+           "| game | press | answered (ms) | next screen (ms) | free heap there (B) |",
+           "|---|---|---:|---:|---:|"]
+    for name, press, answer, done, free in rows:
+        out.append("| %s | %s | %.0f | %.0f | %d |" % (name, press, answer, done, free))
+    out += ["", "On cp32 (`.mpy`, 1M heap), the most the app holds at a "
+            "frame of an evening of the three games, every order, twice "
+            "over, with Save and quit and Continue (test_fresh_heap.py): "
+            "%d bytes; each game alone (4 or 6 computers): Prime Climb %d, "
+            "Prime Daifugo %d, Ring Climb %d." % (peaks["evening"], peaks["climb"],
+                                                  peaks["daifugo"], peaks["rings"]),
+            ""]
+    return out
+
+
+def switch_cmd(argv=()):
+    """The switch section; with --write, put it in BENCH.md in place of
+    the one there (the rest of the file is left as it is)."""
+    text = "\n".join(render_switch(switch_rows(), evening_peaks()))
+    print(text)
+    if "--write" in argv:
+        write_section(SWITCH_TITLE, text)
+    return 0
