@@ -65,8 +65,7 @@ class Table(ButtonTable):
         play = self.play
         del app.below[:]
         app.go(play)
-        play.game.state = state.copy()
-        play.game._legal = None
+        play.game.resume(state.copy())
         play.overlay = None
         play.viewing = False
         play._human()

@@ -4,6 +4,7 @@ import pytest
 
 from primeplay.climb import IllegalMove, Settings, Game
 from primeplay.climb import cards as C
+from primeplay.climb.cards_file import parse_custom_cards as parse_cards
 from primeplay.climb.rules import ROLL, ACTION, OVER
 from primeplay.climb.settings import PRESETS
 from climb_helpers import (ADD, SUB, MUL, DIV, game, place, stack, give,
@@ -33,7 +34,7 @@ def test_fill_in_the_blanks_cards_from_a_settings_file():
 keeper addsub 11 Add or subtract 11
 action goto 37 Go to 37
 """
-    extra = C.parse_custom_cards(text)
+    extra = parse_cards(text)
     assert extra == [("keeper", "addsub", 11, "Add or subtract 11"),
                      ("action", "goto", 37, "Go to 37")]
     g = Game(Settings(custom_cards=extra), 1)
@@ -48,13 +49,13 @@ action goto 37 Go to 37
     "keeper addsub \u0663 x", "keeper addsub - x"])
 def test_bad_custom_cards_name_the_line(line):
     with pytest.raises(ValueError) as e:
-        C.parse_custom_cards("\n" + line)
+        parse_cards("\n" + line)
     assert "line 2" in str(e.value)
 
 
 def test_at_most_four_blank_cards():
     with pytest.raises(ValueError):
-        C.parse_custom_cards("action goto 5 a\n" * 5)
+        parse_cards("action goto 5 a\n" * 5)
 
 
 def test_solitaire_deck_is_the_nine_add_subtract_keepers():

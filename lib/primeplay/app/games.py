@@ -46,11 +46,12 @@ GAMES = [
 
 # The table's own cards (a cards.txt on the drive) are Prime Climb's Prime
 # Cards: read at power-up, with what is wrong with them (``read_cards``).
-CARDS = ("primeplay.climb.cards", "parse_custom_cards")
+CARDS = ("primeplay.climb.cards_file", "parse_custom_cards")
 
-# Modules any game may load that the main menu does without (the pushed
-# question, pause and colour legend screens): dropped with the game too.
-SHARED = ("primeplay.app.pages", "primeplay.app.legend")
+# Modules any game may load that the main menu does without (the one Game
+# shell, the pushed question, pause and colour legend screens): dropped
+# with the game too.
+SHARED = ("primeplay.game", "primeplay.app.pages", "primeplay.app.legend")
 
 # The main menu's module, and this registry: a LEAN game in play does
 # without them (a pause menu loads the menus again to draw its rows and

@@ -1,14 +1,10 @@
-"""A game object for the UI and bots: rules plus history and undo.
+"""A Prime Climb game for the UI and bots: the shared game shell
+(``primeplay.game``: seed, move log, replay, cached legal moves) plus
+undo.  Undo works inside the current Move phase only: it stops at the
+roll, at a card drawn (Double Time) and at the commit, so nobody can peek
+at a card and take the move back.
 
-``Game`` keeps the seed and every move made, so a game can be replayed
-(and saved) as seed + settings + moves.  Undo works inside the current
-Move phase only: it stops at the roll, at a card drawn (Double Time) and
-at the commit, so nobody can peek at a card and take the move back.
-
-The history is packed four bytes a move (``encode_move``): a long game
-of random players makes thousands of moves, and a list of tuples that
-size would not fit next to displayio on a board.  The same bytes are the
-body of a saved game.
+A move packs into four bytes (``encode_move``).
 
 The words for moves, pawns and Keepers are here too (``move_text``,
 ``move_preview``, ``keeper_name``, ``PAWN``): the play screen and the
@@ -20,6 +16,9 @@ from primeplay.climb import rules
 from primeplay.climb.rules import IllegalMove, ROLL, MOVE, ACTION, OVER
 from primeplay.climb.settings import Settings
 from primeplay.climb.track import OP_SYMBOLS, to_space
+# After the rules: run from source, the rules (the largest module to
+# compile) compile while the heap holds the least.
+from primeplay import game as shell
 
 
 # The pawns' names, as every screen and the record write them.
@@ -54,90 +53,35 @@ def decode_move(b, i=0):
     return (kind, b[i + 1], b[i + 2], b[i + 3])
 
 
-class Game:
-    __slots__ = ("settings", "seed", "state", "log", "record", "_mark",
-                 "_since", "_legal", "_legal_of", "_legal_before")
+class Game(shell.Game):
+    """A Prime Climb game; undo works inside the current Move phase."""
+    __slots__ = ("_mark", "_since", "_legal_before")
+
+    RULES = rules
+    SETTINGS = Settings
+    encode = staticmethod(encode_move)
+    decode = staticmethod(decode_move)
 
     def __init__(self, settings=None, seed=0, record=True):
-        if settings is None:
-            settings = Settings()
-        self.settings = settings
-        self.seed = seed
-        self.state = rules.new_game(settings, seed)
-        # Every move, encode_move()d.  The handheld passes record=False: it
-        # saves snapshots, and a log growing in 4-byte steps for hours
-        # fragments a small heap.
-        self.log = bytearray()
-        self.record = record
+        shell.Game.__init__(self, settings, seed, record)
         self._mark = self.state.copy()   # undo barrier
         self._since = []                 # moves since the barrier
-        self._legal = None               # legal_moves() of _legal_of
-        self._legal_of = None
         self._legal_before = []          # legal lists before each of _since
 
-    @classmethod
-    def replay(cls, settings, seed, moves):
-        """The game that ``moves`` lead to from ``seed``."""
-        g = cls(settings, seed)
-        for m in moves:
-            g.apply(tuple(m))
-        return g
+    def resume(self, state):
+        shell.Game.resume(self, state)
+        self._mark = state.copy()
+        self._since = []
 
-    @classmethod
-    def from_state(cls, state, seed=0, record=True):
-        """Go on from a state restored from a save (no history before it)."""
-        g = cls(state.settings, seed, record)
-        g.state = state
-        g._mark = state.copy()
-        return g
-
-    @property
-    def history(self):
-        """Every move so far, as tuples."""
-        return [decode_move(self.log, i) for i in range(0, len(self.log), 4)]
-
-    @property
-    def moves_made(self):
-        return len(self.log) >> 2
-
-    @property
-    def phase(self):
-        return self.state.phase
-
-    @property
-    def current(self):
-        return self.state.current
-
-    @property
-    def winner(self):
-        return self.state.winner
-
-    def legal_moves(self):
-        """The legal moves of the position, worked out once per position:
-        the handheld draws an unchanged screen fifty times a second.  Treat
-        the list as read-only; change the game through apply and undo, or
-        call ``edited()`` after changing the state by hand (a test, a
-        table's house setup)."""
-        if self._legal is None or self._legal_of is not self.state:
-            self._legal = rules.legal_moves(self.state)
-            self._legal_of = self.state
-        return self._legal
+    def text(self, move):
+        return move_text(move)
 
     def edited(self):
         """The state was changed by hand: forget the cached legal moves."""
         self._legal = None
         self._legal_before = [None] * len(self._legal_before)
 
-    def apply(self, move):
-        """Make a move; IllegalMove leaves the game as it was."""
-        legal = self._legal if self._legal_of is self.state else None
-        self._legal = None
-        if legal is not None and move in legal:
-            rules.apply_legal(self.state, move)  # checked against the list
-        else:
-            rules.apply(self.state, move)
-        if self.record:
-            self.log.extend(encode_move(move))
+    def moved(self, move, legal):
         s = self.state
         barrier = move[0] in ("roll", "commit") or s.phase in (ROLL, OVER)
         if not barrier:
@@ -153,7 +97,6 @@ class Game:
             self._since.append(move)
             # An undo comes back to this position: keep its moves for it.
             self._legal_before.append(legal)
-        return s.events
 
     def roll(self, dice=None):
         """Roll (from the seed) or take a table's real dice (d1, d2)."""
@@ -186,10 +129,6 @@ class Game:
 
     def end_positions(self):
         return rules.end_positions(self.state)
-
-    def transcript(self):
-        """The moves as short text, one a line: the game's record."""
-        return [move_text(m) for m in self.history]
 
 
 def move_text(move):

@@ -507,7 +507,8 @@ def end_positions(state):
 # ---------------------------------------------------------------- apply
 
 def apply(state, move):
-    """Make ``move``; raise IllegalMove (state unchanged) if it is not legal."""
+    """Make ``move``; raise IllegalMove (state unchanged) if it is not legal.
+    Returns the move as recorded."""
     if not isinstance(move, tuple) or not move or not isinstance(move[0], str):
         raise IllegalMove("a move is a tuple like ('die', 3, 0, 0), got %r"
                           % (move,))
@@ -521,6 +522,7 @@ def apply(state, move):
         raise IllegalMove("illegal move %r in phase %s; legal: %s"
                           % (move, state.phase, _some(legal_moves(state))))
     apply_legal(state, move)
+    return move
 
 
 def apply_legal(state, move):

@@ -12,7 +12,9 @@ another exception, but MemoryError) with a reason that reads the same on
 every VM.
 """
 
-from primeplay.save import SaveError, field_error
+from primeplay.save import SaveError
+from primeplay.game import check_record, flag, number, numbers, read, \
+    unpack_record
 
 
 def snapshot(state):
@@ -50,17 +52,9 @@ def play(state, seats, seed):
     return {"state": snapshot(state), "seats": list(seats), "seed": seed}
 
 
-def _ints(x, n, lo, hi, what):
-    if not isinstance(x, list) or (n is not None and len(x) != n):
-        raise SaveError("bad %s" % what)
-    for v in x:
-        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-            raise SaveError("bad %s" % what)
-    return x
-
-
 def _cards(cards):
-    """Custom cards as cards.parse_custom_cards makes them, or SaveError."""
+    """Custom cards as cards_file.parse_custom_cards makes them, or
+    SaveError."""
     from primeplay.climb.cards import EFFECTS, MAX_BLANKS
     if not isinstance(cards, list) or len(cards) > MAX_BLANKS:
         raise SaveError("bad custom cards")
@@ -77,91 +71,68 @@ def _cards(cards):
 
 def restore(snap):
     """A State from snapshot() data, checked field by field."""
-    from primeplay.climb.settings import Settings
+    return read(_restore, snap)
+
+
+def _restore(snap):
+    from primeplay.climb.settings import Settings, BOOL_FIELDS, NEWER_FIELDS
     from primeplay.climb import rules
-    if not isinstance(snap, dict):
-        raise SaveError("unreadable contents")
-    try:
-        d = snap["settings"]
-        if not isinstance(d, dict):
-            raise SaveError("bad settings")
-        from primeplay.climb.settings import BOOL_FIELDS, NEWER_FIELDS
-        for k in BOOL_FIELDS:
-            # A field newer than the save is absent: its default.
-            if k in NEWER_FIELDS and k not in d:
-                continue
-            if d[k] is not True and d[k] is not False:
-                raise SaveError("bad %s" % k)
-        if not isinstance(d["way_stations"], list):
-            raise SaveError("bad way stations")
-        _cards(d["custom_cards"])
-        settings = Settings.from_dict(d)
-        s = rules.new_game(settings, 0)
-        n = settings.players
-        s.pos = _ints(snap["pos"], 2 * n, 0, s.end, "pawn positions")
-        keepers = snap["keepers"]
-        if not isinstance(keepers, list) or len(keepers) != n:
-            raise SaveError("bad keepers")
-        ncards = len(s.cards)
-        s.keepers = [_ints(k, None, 0, ncards - 1, "keepers") for k in keepers]
-        for k in s.keepers:
-            for c in k:
-                if s.cards[c][0] != "keeper":
-                    raise SaveError("bad keepers")
-        s.deck = _ints(snap["deck"], None, 0, ncards - 1, "deck")
-        s.discard = _ints(snap["discard"], None, 0, ncards - 1, "discards")
-        every = sorted(s.deck + s.discard + [c for k in s.keepers for c in k])
-        if settings.cards and every != list(range(ncards)):
-            raise SaveError("cards do not add up")
-        if not settings.cards and every:
-            raise SaveError("cards in a game without cards")
-        s.current = snap["current"]
-        if not isinstance(s.current, int) or not 0 <= s.current < n:
-            raise SaveError("bad current player")
-        s.cursed = [bool(c) for c in _ints(snap["cursed"], n, 0, 1, "curses")]
-        s.visited = _ints(snap["visited"], n, 0,
-                          (1 << len(settings.way_stations)) - 1,
-                          "way stations")
-        s.extra_rolls = snap["extra"]
-        if not isinstance(s.extra_rolls, int) or not 0 <= s.extra_rolls < 100:
-            raise SaveError("bad extra rolls")
-        s.rolls = _ints(snap["rolls"], n, 0, 10**6, "roll counts")
-        s.turn = snap["turn"]
-        if not isinstance(s.turn, int) or s.turn < 0:
-            raise SaveError("bad turn")
-        # Saves from before the tally have none: it starts from zeros.
-        if "tally" in snap:
-            s.tally = _ints(snap["tally"], rules.TALLY * n, 0, 10**6, "tally")
-        s.rng.setstate(snap["rng"])
-        # new_game's start roll is not news on resuming.
-        s.events = []
-    except SaveError:
-        raise
-    except (KeyError, TypeError, ValueError) as e:
-        raise field_error(e)
+    d = snap["settings"]
+    if not isinstance(d, dict):
+        raise SaveError("bad settings")
+    for k in BOOL_FIELDS:
+        # A field newer than the save is absent: its default.
+        if not (k in NEWER_FIELDS and k not in d):
+            flag(d[k], k)
+    if not isinstance(d["way_stations"], list):
+        raise SaveError("bad way stations")
+    _cards(d["custom_cards"])
+    settings = Settings.from_dict(d)
+    s = rules.new_game(settings, 0)
+    n = settings.players
+    s.pos = numbers(snap["pos"], 0, s.end, "pawn positions", 2 * n)
+    keepers = snap["keepers"]
+    if not isinstance(keepers, list) or len(keepers) != n:
+        raise SaveError("bad keepers")
+    ncards = len(s.cards)
+    s.keepers = [numbers(k, 0, ncards - 1, "keepers") for k in keepers]
+    for k in s.keepers:
+        for c in k:
+            if s.cards[c][0] != "keeper":
+                raise SaveError("bad keepers")
+    s.deck = numbers(snap["deck"], 0, ncards - 1, "deck")
+    s.discard = numbers(snap["discard"], 0, ncards - 1, "discards")
+    every = sorted(s.deck + s.discard + [c for k in s.keepers for c in k])
+    if settings.cards and every != list(range(ncards)):
+        raise SaveError("cards do not add up")
+    if not settings.cards and every:
+        raise SaveError("cards in a game without cards")
+    s.current = number(snap["current"], 0, n - 1, "current player")
+    s.cursed = [bool(c) for c in numbers(snap["cursed"], 0, 1, "curses", n)]
+    s.visited = numbers(snap["visited"], 0,
+                        (1 << len(settings.way_stations)) - 1,
+                        "way stations", n)
+    s.extra_rolls = number(snap["extra"], 0, 99, "extra rolls")
+    s.rolls = numbers(snap["rolls"], 0, 10**6, "roll counts", n)
+    s.turn = number(snap["turn"], 0, 10**7, "turn")
+    # Saves from before the tally have none: it starts from zeros.
+    if "tally" in snap:
+        s.tally = numbers(snap["tally"], 0, 10**6, "tally", rules.TALLY * n)
+    s.rng.setstate(snap["rng"])
+    # new_game's start roll is not news on resuming.
+    s.events = []
     return s
 
 
 def check(g):
     """What power-up checks of a saved game: its state (the seats and the
     seed are checked when it is resumed, ``unpack``)."""
-    restore(g["state"])
+    check_record(g, restore)
 
 
 def unpack(g):
-    """(state, seats, seed) of a saved game, every field checked."""
-    state = restore(g["state"])
-    seats = g["seats"]
-    if not isinstance(seats, list) or len(seats) != state.settings.players:
-        raise SaveError("seats do not match")
-    # 0 a human, else a computer level (climb.bot: NORMAL 1, HARD 2,
-    # EASY 3; saves before levels wrote 1 for every computer).
-    for s in seats:
-        if type(s) != int or not 0 <= s <= 3:
-            raise SaveError("bad seats")
-    seats = list(seats)
-    seed = g.get("seed", 0)
-    if not isinstance(seed, int) or seed is True or seed is False \
-            or not 0 <= seed <= 0xFFFFFFFF:
-        raise SaveError("bad seed")
-    return state, seats, seed
+    """(state, seats, seed) of a saved game, every field checked.  A
+    seat is 0 (a human) or a computer's level (climb.bot: NORMAL 1, HARD
+    2, EASY 3; saves before levels wrote 1 for every computer); saves
+    before the seed have none (0)."""
+    return unpack_record(g, restore, 3, 0)

@@ -16,7 +16,7 @@ its leg, and a Way Station blocks ``v == 101`` in every variant (reaching
 from primeplay.climb.settings import STANDARD, DECLINE, THERE_AND_BACK
 
 # There and Back Again's way back alone, as the computer searches it once
-# both pawns have turned on 101 (bot._frame): Prime Decline's route, v =
+# both pawns have turned on 101 (bot.frame): Prime Decline's route, v =
 # 101 - space, except that a pawn that comes back up to 101 stays there
 # for the turn, as on the way out (no "bounce off 101", rules ruling 10).
 # Not a game's goal: no Settings has it.
@@ -138,6 +138,10 @@ _LEGS = {
 # test_board_heap.py's margin).
 _cache = []
 CACHE_MAX = 4
+# How many successors each v has so far while a table is built: one
+# buffer for every build (the longest track's), so that a decision
+# allocates nothing but its tables on a heap cut up late in a game.
+_fill = bytearray(203)
 
 
 def successor_table(goal, d, ops, blocked):
@@ -164,7 +168,9 @@ def successor_table(goal, d, ops, blocked):
     # (b"\xff" * n) first was a second 510-byte block to find on the
     # heap mid-decision, late in a game when holes that size are few.
     tab = bytearray((end + 1) * STRIDE)
-    fill = bytearray(end + 1)
+    fill = _fill
+    for v in range(end + 1):
+        fill[v] = 0
     stop = stop_v(goal)
     top = TOP
     stride = STRIDE

@@ -9,6 +9,9 @@ values.
 from primeplay.daifugo import rules
 from primeplay.daifugo.rules import IllegalMove, TURN, DISCARD, OVER
 from primeplay.daifugo.settings import Settings
+# After the rules: run from source, the rules (the largest module to
+# compile) compile while the heap holds the least.
+from primeplay import game as shell
 
 KINDS = ("draw", "dcard", "discard", "play", "skip", "pass")
 
@@ -42,76 +45,15 @@ def decode_move(b, i=0):
     return (kind,)
 
 
-class Game:
-    __slots__ = ("settings", "seed", "state", "log", "_legal", "_legal_of")
+class Game(shell.Game):
+    RULES = rules
+    SETTINGS = Settings
+    SIZE = 8
+    encode = staticmethod(encode_move)
+    decode = staticmethod(decode_move)
 
-    def __init__(self, settings=None, seed=0):
-        if settings is None:
-            settings = Settings()
-        self.settings = settings
-        self.seed = seed
-        self.state = rules.new_game(settings, seed)
-        self.log = bytearray()
-        self._legal = None
-        self._legal_of = None
-
-    @classmethod
-    def replay(cls, settings, seed, moves):
-        """The game that ``moves`` lead to from ``seed``."""
-        g = cls(settings, seed)
-        for m in moves:
-            g.apply(m)
-        return g
-
-    @property
-    def history(self):
-        return [decode_move(self.log, i) for i in range(0, len(self.log), 8)]
-
-    @property
-    def moves_made(self):
-        return len(self.log) >> 3
-
-    @property
-    def phase(self):
-        return self.state.phase
-
-    @property
-    def current(self):
-        return self.state.current
-
-    @property
-    def winner(self):
-        return self.state.winner
-
-    def places(self):
-        return rules.places(self.state)
-
-    def legal_moves(self):
-        """The legal moves, worked out once per position (read-only list)."""
-        if self._legal is None or self._legal_of is not self.state:
-            self._legal = rules.legal_moves(self.state)
-            self._legal_of = self.state
-        return self._legal
-
-    def edited(self):
-        """The state was changed by hand: forget the cached legal moves."""
-        self._legal = None
-
-    def apply(self, move):
-        """Make a move; IllegalMove leaves the game as it was.  Returns the
-        events of the move."""
-        legal = self._legal
-        self._legal = None
-        if legal is not None and move in legal:
-            rules.apply_legal(self.state, move)
-        else:
-            move = rules.apply(self.state, move)
-        self.log.extend(encode_move(move))
-        return self.state.events
-
-    def transcript(self):
-        """The moves as short text, one a line: the game's record."""
-        return [move_text(self.state.cards, m) for m in self.history]
+    def text(self, move):
+        return move_text(self.state.cards, move)
 
 
 def move_text(cards, move):

@@ -9,6 +9,9 @@ from primeplay.rings import board as B
 from primeplay.rings import rules
 from primeplay.rings.rules import IllegalMove, PLAY, OVER
 from primeplay.rings.settings import Settings
+# After the rules: run from source, the rules (the largest module to
+# compile) compile while the heap holds the least.
+from primeplay import game as shell
 
 KINDS = (PLAY, "stop", "swap")
 
@@ -35,84 +38,15 @@ def decode_move(b, i=0):
     return (PLAY, b[i] & 63, b[i + 1] - 1, b[i + 2] - 8, b[i + 3] - 1)
 
 
-class Game:
-    __slots__ = ("settings", "seed", "state", "log", "_legal", "_legal_of")
+class Game(shell.Game):
+    RULES = rules
+    SETTINGS = Settings
+    SIZE = 4
+    encode = staticmethod(encode_move)
+    decode = staticmethod(decode_move)
 
-    def __init__(self, settings=None, seed=0):
-        if settings is None:
-            settings = Settings()
-        self.settings = settings
-        self.seed = seed
-        self.state = rules.new_game(settings, seed)
-        self.log = bytearray()
-        self._legal = None
-        self._legal_of = None
-
-    @classmethod
-    def replay(cls, settings, seed, moves):
-        """The game that ``moves`` lead to from ``seed``."""
-        g = cls(settings, seed)
-        for m in moves:
-            g.apply(m)
-        return g
-
-    @property
-    def history(self):
-        return [decode_move(self.log, i) for i in range(0, len(self.log), 4)]
-
-    @property
-    def moves_made(self):
-        return len(self.log) >> 2
-
-    @property
-    def phase(self):
-        return self.state.phase
-
-    @property
-    def current(self):
-        return self.state.current
-
-    @property
-    def winner(self):
-        return rules.winner(self.state)
-
-    def places(self):
-        return rules.places(self.state)
-
-    def legal_moves(self):
-        """The legal moves, worked out once per position (read-only)."""
-        if self._legal is None or self._legal_of is not self.state:
-            self._legal = rules.legal_moves(self.state)
-            self._legal_of = self.state
-        return self._legal
-
-    def apply(self, move):
-        """Make a move; IllegalMove leaves the game as it was.  Returns the
-        events of the move."""
-        legal = self._legal
-        self._legal = None
-        # The cache is compared with ==, for which 1.0 and True are 1: only
-        # a move of plain ints may take the short way (else rules.apply
-        # refuses it, state unchanged).
-        if legal is not None and _plain(move) and move in legal:
-            rules.apply_legal(self.state, move)
-        else:
-            move = rules.apply(self.state, move)
-        self.log.extend(encode_move(move))
-        return self.state.events
-
-    def transcript(self):
-        """The moves as short text, one a line: the game's record."""
-        return [move_text(self.state, m) for m in self.history]
-
-
-def _plain(move):
-    if type(move) is not tuple:
-        return False
-    for f in move[1:]:
-        if type(f) is not int:
-            return False
-    return True
+    def text(self, move):
+        return move_text(self.state, move)
 
 
 def place_text(pos):

@@ -18,7 +18,9 @@ space, the 42 cards each exactly once in the hands, deck and discards,
 the finished players with their three pawns on top.
 """
 
-from primeplay.save import SaveError, field_error
+from primeplay.game import check_record, flag, number, numbers, read, \
+    unpack_record
+from primeplay.save import SaveError
 from primeplay.rings import board as B
 
 
@@ -49,42 +51,21 @@ def play(state, seats, seed):
     return {"state": snapshot(state), "seats": list(seats), "seed": seed}
 
 
-def _int(x, lo, hi, what):
-    if not isinstance(x, int) or x is True or x is False or \
-            not lo <= x <= hi:
-        raise SaveError("bad %s" % what)
-    return x
-
-
-def _ints(x, lo, hi, what, size=-1):
-    if not isinstance(x, list) or (size >= 0 and len(x) != size):
-        raise SaveError("bad %s" % what)
-    for v in x:
-        _int(v, lo, hi, what)
-    return x
-
-
-def _flag(x, what):
-    if x is not True and x is not False:
-        raise SaveError("bad %s" % what)
-    return x
-
-
 def _settings(d):
     from primeplay.rings.settings import Settings
     if not isinstance(d, dict):
         raise SaveError("bad settings")
-    n = _int(d["players"], 2, 6, "players")
-    s = Settings(n, face=_int(d["face"], 0, 1, "face"),
-                 first=_int(d["first"], 0, n - 1, "first player"),
-                 one_card=_flag(d["one_card"], "one card"),
-                 play_on=_flag(d["play_on"], "play on"))
+    n = number(d["players"], 2, 6, "players")
+    s = Settings(n, face=number(d["face"], 0, 1, "face"),
+                 first=number(d["first"], 0, n - 1, "first player"),
+                 one_card=flag(d["one_card"], "one card"),
+                 play_on=flag(d["play_on"], "play on"))
     s.validate()
     return s
 
 
 def _pawns(x, n):
-    pawns = _ints(x, B.TABLE, B.TOP, "pawns", n * B.PAWNS)
+    pawns = numbers(x, B.TABLE, B.TOP, "pawns", n * B.PAWNS)
     seen = []
     for pos in pawns:
         if pos == B.TABLE or pos == B.TOP:
@@ -99,86 +80,65 @@ def _pawns(x, n):
 
 def restore(snap):
     """A State from snapshot() data, checked field by field."""
+    return read(_restore, snap)
+
+
+def _restore(snap):
     from primeplay.rings import rules
-    if not isinstance(snap, dict):
-        raise SaveError("unreadable contents")
-    try:
-        settings = _settings(snap["settings"])
-        s = rules.new_game(settings, 1)
-        n = settings.players
-        s.rot = list(_ints(snap["rot"], 0, B.SPACES - 1, "rings",
-                           B.LEVELS))
-        s.pawns = list(_pawns(snap["pawns"], n))
-        hands = snap["hands"]
-        if not isinstance(hands, list) or len(hands) != n:
-            raise SaveError("bad hands")
-        top = B.DECK - 1
-        s.hands = [list(_ints(h, 0, top, "hand")) for h in hands]
-        for h in s.hands:
-            if len(h) > B.HAND:
-                raise SaveError("bad hand")
-        s.deck = list(_ints(snap["deck"], 0, top, "deck"))
-        s.discard = list(_ints(snap["discard"], 0, top, "discards"))
-        every = []
-        for h in s.hands:
-            every.extend(h)
-        every.extend(s.deck)
-        every.extend(s.discard)
-        every.sort()
-        if every != list(range(B.DECK)):
-            raise SaveError("cards do not add up")
-        fin = _ints(snap["finished"], 0, n - 1, "finished")
-        for p in range(n):
-            done = True
-            for i in range(B.PAWNS):
-                if s.pawns[p * B.PAWNS + i] != B.TOP:
-                    done = False
-            if done != (p in fin) or fin.count(p) > 1:
-                raise SaveError("bad finished")
-            if done and s.hands[p]:
-                raise SaveError("bad finished")
-        s.finished = list(fin)
-        if len(fin) >= n - 1 or (fin and not settings.play_on):
-            raise SaveError("the game is over")
-        s.current = _int(snap["current"], 0, n - 1, "current player")
-        if s.current in fin:
-            raise SaveError("bad current player")
-        if not s.hands[s.current]:
-            raise SaveError("an empty hand")
-        s.played = _int(snap["played"], 0, 0, "cards played")
-        s.turn = _int(snap["turn"], 0, 10**7, "turn")
-        s.rng.setstate(snap["rng"])
-        s.phase = rules.PLAY
-        s.events = []
-    except SaveError:
-        raise
-    except (KeyError, TypeError, ValueError) as e:
-        raise field_error(e)
+    settings = _settings(snap["settings"])
+    s = rules.new_game(settings, 1)
+    n = settings.players
+    s.rot = list(numbers(snap["rot"], 0, B.SPACES - 1, "rings", B.LEVELS))
+    s.pawns = list(_pawns(snap["pawns"], n))
+    hands = snap["hands"]
+    if not isinstance(hands, list) or len(hands) != n:
+        raise SaveError("bad hands")
+    top = B.DECK - 1
+    s.hands = [list(numbers(h, 0, top, "hand")) for h in hands]
+    for h in s.hands:
+        if len(h) > B.HAND:
+            raise SaveError("bad hand")
+    s.deck = list(numbers(snap["deck"], 0, top, "deck"))
+    s.discard = list(numbers(snap["discard"], 0, top, "discards"))
+    every = []
+    for h in s.hands:
+        every.extend(h)
+    every.extend(s.deck)
+    every.extend(s.discard)
+    every.sort()
+    if every != list(range(B.DECK)):
+        raise SaveError("cards do not add up")
+    fin = numbers(snap["finished"], 0, n - 1, "finished")
+    for p in range(n):
+        done = True
+        for i in range(B.PAWNS):
+            if s.pawns[p * B.PAWNS + i] != B.TOP:
+                done = False
+        if done != (p in fin) or fin.count(p) > 1:
+            raise SaveError("bad finished")
+        if done and s.hands[p]:
+            raise SaveError("bad finished")
+    s.finished = list(fin)
+    if len(fin) >= n - 1 or (fin and not settings.play_on):
+        raise SaveError("the game is over")
+    s.current = number(snap["current"], 0, n - 1, "current player")
+    if s.current in fin:
+        raise SaveError("bad current player")
+    if not s.hands[s.current]:
+        raise SaveError("an empty hand")
+    s.played = number(snap["played"], 0, 0, "cards played")
+    s.turn = number(snap["turn"], 0, 10**7, "turn")
+    s.rng.setstate(snap["rng"])
+    s.phase = rules.PLAY
+    s.events = []
     return s
 
 
 def check(g):
     """What power-up checks of a saved game: the state."""
-    if not isinstance(g, dict):
-        raise SaveError("unreadable contents")
-    try:
-        restore(g["state"])
-    except KeyError as e:
-        raise field_error(e)
+    check_record(g, restore)
 
 
 def unpack(g):
     """(state, seats, seed) of a saved game, every field checked."""
-    check(g)
-    state = restore(g["state"])
-    n = state.settings.players
-    try:
-        seats = g["seats"]
-        seed = g["seed"]
-    except KeyError as e:
-        raise field_error(e)
-    _ints(seats, 0, 2, "seats")
-    if len(seats) != n:
-        raise SaveError("seats do not match")
-    _int(seed, 0, 0xFFFFFFFF, "seed")
-    return state, list(seats), seed
+    return unpack_record(g, restore, 2)

@@ -48,7 +48,7 @@ computer's turn (its roll, its move, its news, the board after its roll).
 """
 
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, DIE_SIZE, wrap
-from primeplay.app import colours, Message, Pause
+from primeplay.app import colours, Message
 from primeplay.climb import saves
 from primeplay.climb.game import Game, PAWN, move_preview, keeper_name
 from primeplay.climb import rules
@@ -362,7 +362,9 @@ class ClimbPlay:
 
     def pause(self):
         # "Save and quit": the save holds the game as of the last
-        # committed turn.
+        # committed turn.  Imported here: a game of computers alone never
+        # pauses, and its search wants the heap the pages would hold.
+        from primeplay.app.pages import Pause
         self.app.push(Pause(self.app, [("Save and quit", self.app.home),
                                        ("Colour legend", self._legend)],
                             colours.seat_ring(self.state.current,

@@ -104,8 +104,7 @@ class DaifugoPlay:
         self.score = score if score is not None else [0] * len(seats)
         self.game = Game(settings, self._game_seed())
         if state is not None:
-            self.game.state = state
-            self.game.edited()
+            self.game.resume(state)
         self.bots = [None] * len(seats)
         if any(seats):
             # The computer player's prime tables cost heap a table of

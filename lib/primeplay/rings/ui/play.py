@@ -208,7 +208,7 @@ class RingsPlay:
         self.seed = seed
         self.game = Game(settings, seed)
         if state is not None:
-            self.game.state = state
+            self.game.resume(state)
         self.bot = None
         if [s for s in seats if s]:
             from primeplay.rings import bot
