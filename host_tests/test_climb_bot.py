@@ -153,7 +153,7 @@ def test_there_and_back_between_computers_ends_in_a_sane_time():
     # and two computers took 76-466 rolls (standard: 15-45).
     # state.turn counts both players' turns.  With ruling 10 (no bounce off
     # 101, both pawns in before either turns) these 12 games took 66-201,
-    # a mean of 104, judged by progress; by the tables (bot._frame) 20-40,
+    # a mean of 104, judged by progress; by the tables (bot.frame) 20-40,
     # a mean of 28.8, against 13.9 for the standard game from the same
     # seeds: twice the way, twice the turns.
     turns = [play_bots(Settings.preset("there_and_back", 2), s).state.turn

@@ -67,15 +67,35 @@ def test_rules_import_no_screen_and_no_shell():
                 (m, w)
 
 
-def test_no_module_imports_another_modules_private_name():
+def private_uses(folder):
+    """Lines that import another module's private name, or reach one by
+    attribute (``bot._frame(...)``, ``app._set_aside()``): only ``self``
+    and ``cls`` may name an object's own (and a class its base's, called
+    on ``self``: ``Menu._note(self)``)."""
     found = []
-    for path in _source_files(LIB):
+    for path in _source_files(folder):
         with open(path) as f:
             for n, line in enumerate(f, 1):
-                m = re.match(r"\s*from (primeplay[\w.]*) import (.*)", line)
-                if m and re.search(r"(^|[ ,(])_[a-z]", m.group(2)):
+                code = line.split("#")[0]
+                m = re.match(r"\s*from (primeplay[\w.]*) import (.*)", code)
+                if (m and re.search(r"(^|[ ,(])_[a-z]", m.group(2))) or \
+                        re.search(r"\b(?!self\b|cls\b)[A-Za-z]\w*\._[a-z]\w*(?!\w)(?!\(self\b)",
+                                  code.split('"')[0]):
                     found.append("%s:%d %s" % (path, n, line.strip()))
-    assert found == []
+    return found
+
+
+def test_no_module_uses_another_modules_private_name():
+    assert private_uses(LIB) == []
+
+
+def test_the_private_name_check_finds_both_kinds(tmp_path):
+    (tmp_path / "a.py").write_text(
+        "from primeplay.climb.bot import _frame\n"
+        "x = bot._frame(1)\n"
+        "self._ok = cls._ok = Menu._note(self)  # bot._in_a_comment\n")
+    assert [line.split(" ", 1)[1] for line in private_uses(str(tmp_path))] == [
+        "from primeplay.climb.bot import _frame", "x = bot._frame(1)"]
 
 
 def test_the_architecture_docs_layer_picture_is_the_codes():

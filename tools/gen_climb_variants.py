@@ -191,7 +191,7 @@ def write_table(name):
 
 def write_back(path, race, v):
     """There and Back Again's way back as its own table (values_back.bin,
-    the computer's bot._frame): V of pawns at progress 101 + a, 101 + b
+    the computer's bot.frame): V of pawns at progress 101 + a, 101 + b
     (both turned), in values.bin's format.  The way out is the standard
     race itself, so the standard table serves it.  Own pawns on one space
     of the way back hold the pair they settle to, (a, 0) as the search

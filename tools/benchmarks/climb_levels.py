@@ -197,7 +197,7 @@ def render_variants(rows, games):
            "on 53 are judged by their own solved tables (values_sprint.bin, "
            "values_decline.bin, values_way53.bin, then the standard one once "
            "53 is visited), There and Back Again by the standard table on the "
-           "way out and values_back.bin on the way back (bot._frame). Each "
+           "way out and values_back.bin on the way back (bot.frame). Each "
            "variant alone without cards, %d games (seeds "
            "0..%d), against the solved optimum (`tools/gen_climb_variants.py`"
            "); target: within %d%%:" % (games, games - 1,

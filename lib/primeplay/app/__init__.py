@@ -297,7 +297,7 @@ class App:
         return self.rng.next32()
 
     # ------------------------------------------------------------ saves
-    def _set_aside(self):
+    def set_aside(self):
         """Keep the settings, drop the game: the next record has no game,
         and it supersedes the damaged one."""
         self.saved_key = None

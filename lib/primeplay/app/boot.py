@@ -90,7 +90,7 @@ def load(app, defaults, check_game=True):
         # Set aside only what was read and found damaged: a failed
         # read says nothing about the save.
         if problem and problem != save.UNREADABLE:
-            app._set_aside()
+            app.set_aside()
         return problem
     from primeplay.app.games import GAMES, check
     prefs = record.get("prefs")
@@ -127,7 +127,7 @@ def load(app, defaults, check_game=True):
         except MemoryError:
             raise
         except Exception as e:  # noqa: BLE001  (any record, any field)
-            app._set_aside()
+            app.set_aside()
             return save.problem(e)
         break
     return None

@@ -142,7 +142,7 @@ class Bot:
         if ph == ROLL:
             return ("roll",)
         if ph == ACTION:
-            if self.level == HARD and _table_applies(state):
+            if self.level == HARD and table_applies(state):
                 return _best_by_table(state, legal_moves(state))
             return self._best_by_trial(state, legal_moves(state))
         if self.level == EASY:
@@ -237,7 +237,7 @@ def _race_value(state, p):
 
 def _turns_left(state, x, y):
     """Expected turns x 1000 for pawns at x, y to finish (the table); There
-    and Back Again's as its two races (_frame), a way out then the way
+    and Back Again's as its two races (frame), a way out then the way
     back from (101, 101)."""
     st = state.settings
     if st.goal != THERE_AND_BACK:
@@ -339,7 +339,7 @@ def _top2(state, i, members, opp_spaces, pen=None, limit=None):
     return a, b
 
 
-def _addsub_keepers(state, p):
+def addsub_keepers(state, p):
     """The player's playable add-or-subtract Keepers, one per number:
     ([card ids], [numbers])."""
     kcids = []
@@ -367,8 +367,8 @@ def plan_turn(state, level=NORMAL):
     st = state.settings
     # The race as searched: There and Back Again's way out or back is
     # the standard race or Prime Decline's, progress less ``off``.
-    kind, goal, off = _frame(state)
-    kcids, knums = _addsub_keepers(state, p)
+    kind, goal, off = frame(state)
+    kcids, knums = addsub_keepers(state, p)
     ops = allowed_ops(state)
     block = blocked(state, p)
     a0 = state.pos[2 * p] - off
@@ -391,10 +391,10 @@ def plan_turn(state, level=NORMAL):
             sa0 = reach.pawn_shares(pl0, a0, ta0)
             sb0 = reach.pawn_shares(pl0, b0, tb0)
             known = ((sa0, ta0), (sb0, tb0))
-            r0 = reach.pair_up(pl0, sa0, sb0, into=_scratch(0, pl0.w))
+            r0 = reach.pair_up(pl0, sa0, sb0, into=scratch(0, pl0.w))
             best0, score0 = _best_pair(state, r0, opp2, None, pen)
         # The bound: one Keeper searched, the one most likely to help.
-        ki = _pick_keeper(state, knums, best0, table)
+        ki = pick_keeper(state, knums, best0, table)
         kc = [kcids[ki]]
         knums = (knums[ki],)
     pl = reach.Plan(state.dice, knums, goal, ops, block)
@@ -406,17 +406,17 @@ def plan_turn(state, level=NORMAL):
     pk = parked_mask(state) if goal == THERE_AND_BACK else 0
     sa = reach.pawn_shares(pl, a0, ta, pk & 1, known[0])
     sb = reach.pawn_shares(pl, b0, tb, pk & 2, known[1])
-    win = _winning_shares(pl, sa, sb, st.sprint)
+    win = winning_shares(pl, sa, sb, st.sprint)
     use_k = 0
     if table and win is None:
         if not knums:
             opp2 = _rivals(state, p, level)
             best0, score0 = _best_pair(
-                state, reach.pair_up(pl, sa, sb, into=_scratch(0, pl.w)),
+                state, reach.pair_up(pl, sa, sb, into=scratch(0, pl.w)),
                 opp2, None, pen)
         else:
             kpair, kscore = _best_pair(
-                state, reach.pair_up(pl, sa, sb, into=_scratch(1, pl.w)),
+                state, reach.pair_up(pl, sa, sb, into=scratch(1, pl.w)),
                 opp2, r0, pen)
             if kpair is not None and (best0 is None or
                                       kscore >= score0 + (
@@ -429,7 +429,7 @@ def plan_turn(state, level=NORMAL):
     elif table:
         if best0 is None:
             return []
-        La, Lb, va, vb = _shares_for(pl, sa, sb, best0, use_k)
+        La, Lb, va, vb = shares_for(pl, sa, sb, best0, use_k)
     else:
         opp = []
         for q in range(st.players if level != NORMAL else 0):
@@ -452,7 +452,7 @@ def plan_turn(state, level=NORMAL):
 # on CircuitPython's VM an all-computer game then failed on a 156 KB heap
 # and passed on 154 KB.  Made at import, as the game starts, and again
 # only when a variant's board is another size.
-_results = [reach._new_result(TOP + 1), reach._new_result(TOP + 1)]
+_results = [reach.new_result(TOP + 1), reach.new_result(TOP + 1)]
 
 # _best_pair's per-space gains (all, pawn a's, pawn b's), likewise: three
 # lists of 102 made fresh at every decision were the block a late
@@ -477,10 +477,10 @@ def _red(n, goal=STANDARD):
     return got
 
 
-def _scratch(i, w):
+def scratch(i, w):
     r = _results[i]
     if len(r) != w * ((w + reach.WORD - 1) // reach.WORD):
-        r = _results[i] = reach._new_result(w)
+        r = _results[i] = reach.new_result(w)
     return r
 
 
@@ -501,7 +501,7 @@ def _opp_pairs(state, p):
     return opp
 
 
-def _pick_keeper(state, knums, pair, table):
+def pick_keeper(state, knums, pair, table):
     """Which one Keeper to search with: with the table, the one that best
     improves the dice's best end pair as a last step (+ or - to either
     pawn); otherwise the largest number."""
@@ -583,7 +583,7 @@ def _threats(state, p, a0, b0, table):
     risk = _risk(state, p)
     if table:
         n = values.N
-        kind, goal, _ = _frame(state)       # a0, b0 are in its race
+        kind, goal, _ = frame(state)       # a0, b0 are in its race
         tab = values.table_of(kind)
         pen = ([0] * n, [0] * n)
         for i, other in ((0, b0), (1, a0)):
@@ -611,7 +611,7 @@ def _threats(state, p, a0, b0, table):
     return (row, row)
 
 
-def _frame(state):
+def frame(state):
     """(table kind, goal, offset): how the mover's race is searched and
     judged now (kind None: by progress, no table).
 
@@ -642,8 +642,8 @@ def _frame(state):
 
 def _table_kind(state):
     """The table (values' kinds) that judges the mover's race now, or
-    None (_frame)."""
-    return _frame(state)[0]
+    None (frame)."""
+    return frame(state)[0]
 
 
 def _table_kind_of(state):
@@ -662,11 +662,11 @@ def _table_kind_of(state):
     return k
 
 
-def _table_applies(state):
+def table_applies(state):
     """A solved table judges the standard race (also Way Stations once the
     mover has visited them all: the rest of its race is the standard
     one, and before that on the preset's 53), Prime Sprint's, Prime
-    Decline's and There and Back Again's (_frame)."""
+    Decline's and There and Back Again's (frame)."""
     return _table_kind(state) is not None
 
 
@@ -679,7 +679,7 @@ def _best_pair(state, r, opp, exclude=None, pen=None):
     allocation and call there counts.  The score of a pair, written out
     plainly, is test_climb_bot.table_score.
     """
-    kind, goal, off = _frame(state)
+    kind, goal, off = frame(state)
     table = values.table_of(kind)
     n = values.N
     sa, sb = state.start_pos
@@ -758,7 +758,7 @@ def _best_pair(state, r, opp, exclude=None, pen=None):
 
 
 def _two_way_gains(state, opp, gain, goal):
-    """There and Back Again (_frame): what bumping each opponent pawn
+    """There and Back Again (frame): what bumping each opponent pawn
     costs them, in their own race (out: the standard table, back: the way
     back's; bumped to the start of its way, 0 or 101), at the mover's
     progress for that space in the mover's race ``goal``."""
@@ -778,7 +778,7 @@ def _two_way_gains(state, opp, gain, goal):
             ((t[0] << 8) | t[1]) - ((t[2 * x] << 8) | t[2 * x + 1])
 
 
-def _shares_for(pl, sa, sb, pair, use_keepers):
+def shares_for(pl, sa, sb, pair, use_keepers):
     """Complementary shares ending on ``pair``, fewest Keepers first."""
     kc = pl.kcount
     best = None
@@ -805,7 +805,7 @@ def _shares_for(pl, sa, sb, pair, use_keepers):
     return best[1], best[2], pair[0], pair[1]
 
 
-def _winning_shares(pl, sa, sb, sprint):
+def winning_shares(pl, sa, sb, sprint):
     end = pl.end
     n = pl.nshares
     for La in range(n):
@@ -815,7 +815,7 @@ def _winning_shares(pl, sa, sb, sprint):
             return La, 0, end, None
         for Lb in range(n):
             if sb[Lb] is not None and end in sb[Lb] and \
-                    reach._compatible(pl, La, Lb):
+                    reach.compatible(pl, La, Lb):
                 return La, Lb, end, end
     if sprint:
         for Lb in range(n):
@@ -889,7 +889,7 @@ def _best_shares(state, pl, sa, sb, opp, pen=None):
 
 def path_moves(state, pl, trace, L, v, pawn, kcids, off=0):
     """Moves that take pawn ``pawn`` from its start to v using share L
-    (progress in the plan's race: the game's less ``off``, _frame)."""
+    (progress in the plan's race: the game's less ``off``, frame)."""
     if v is None:
         return []
     steps = []

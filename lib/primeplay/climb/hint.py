@@ -7,7 +7,7 @@ when the ones before it have been made.
 
 In a race with a solved table (the standard race, Prime Sprint, Prime
 Decline, Way Stations on 53 or once visited, There and Back Again's way
-out or back: bot._frame) the hint is
+out or back: bot.frame) the hint is
 turn-optimal: of every end pair the dice can reach it takes the one with
 the fewest expected turns still to play (values.py), counting own pawns
 that end on one space as one sent back to the start.  Bumps and cards do
@@ -45,7 +45,7 @@ def hint(state):
     from primeplay.climb import bot
     if state.curse_now:
         moves = []
-    elif bot._table_applies(state):
+    elif bot.table_applies(state):
         moves = table_plan(state)
     else:
         moves = bot.plan_turn(state)
@@ -187,13 +187,13 @@ def table_plan(state):
     from primeplay.climb import bot
     p = state.current
     # There and Back Again's way out or back: the standard race or Prime
-    # Decline's, progress less off (bot._frame).
-    kind, goal, off = bot._frame(state)
+    # Decline's, progress less off (bot.frame).
+    kind, goal, off = bot.frame(state)
     ops = allowed_ops(state)
     block = blocked(state, p)
     a0 = state.pos[2 * p] - off
     b0 = state.pos[2 * p + 1] - off
-    kcids, knums = bot._addsub_keepers(state, p)
+    kcids, knums = bot.addsub_keepers(state, p)
     if not knums:
         return _plan_with(state, (), [], None)
     # The dice alone: their best pair picks the Keeper to search and is
@@ -204,12 +204,12 @@ def table_plan(state):
     tb0 = [None] * pl0.nshares
     sa0 = reach.pawn_shares(pl0, a0, ta0)
     sb0 = reach.pawn_shares(pl0, b0, tb0)
-    if bot._winning_shares(pl0, sa0, sb0, state.settings.sprint) \
+    if bot.winning_shares(pl0, sa0, sb0, state.settings.sprint) \
             is not None:
         return _plan_with(state, (), [], None)
-    r0 = reach.pair_up(pl0, sa0, sb0, into=bot._scratch(0, pl0.w))
+    r0 = reach.pair_up(pl0, sa0, sb0, into=bot.scratch(0, pl0.w))
     best0, v0 = min_pair(r0, None, kind)
-    ki = bot._pick_keeper(state, knums, best0, True)
+    ki = bot.pick_keeper(state, knums, best0, True)
     return _plan_with(state, (knums[ki],), [kcids[ki]], r0, best0, v0,
                       ((sa0, ta0), (sb0, tb0)))
 
@@ -222,7 +222,7 @@ def _plan_with(state, knums, kc, r0, best0=None, v0=None, known=(None, None)):
     (reach.pawn_shares)."""
     from primeplay.climb import bot
     p = state.current
-    kind, goal, off = bot._frame(state)
+    kind, goal, off = bot.frame(state)
     pl = reach.Plan(state.dice, knums, goal, allowed_ops(state),
                     blocked(state, p))
     ta = [None] * pl.nshares
@@ -230,24 +230,24 @@ def _plan_with(state, knums, kc, r0, best0=None, v0=None, known=(None, None)):
     sa = reach.pawn_shares(pl, state.pos[2 * p] - off, ta, False, known[0])
     sb = reach.pawn_shares(pl, state.pos[2 * p + 1] - off, tb, False,
                            known[1])
-    win = bot._winning_shares(pl, sa, sb, state.settings.sprint)
+    win = bot.winning_shares(pl, sa, sb, state.settings.sprint)
     if win is not None:
         return _moves(state, pl, ta, tb, win, kc, off)
     use_k = 0
     if r0 is None:
         best0, v0 = min_pair(reach.pair_up(pl, sa, sb,
-                                           into=bot._scratch(0, pl.w)),
+                                           into=bot.scratch(0, pl.w)),
                              None, kind)
     else:
         best1, v1 = min_pair(reach.pair_up(pl, sa, sb,
-                                           into=bot._scratch(1, pl.w)), r0,
+                                           into=bot.scratch(1, pl.w)), r0,
                              kind)
         if best1 is not None and (best0 is None or v1 < v0):
             best0 = best1
             use_k = 1
     if best0 is None:
         return []
-    return _moves(state, pl, ta, tb, bot._shares_for(pl, sa, sb, best0, use_k),
+    return _moves(state, pl, ta, tb, bot.shares_for(pl, sa, sb, best0, use_k),
                   kc, off)
 
 

@@ -77,7 +77,7 @@ class Reach:
         return set(self)
 
 
-def _new_result(w, into=None):
+def new_result(w, into=None):
     """An all-clear result for width ``w``: ``into`` cleared in place when
     it has the size, else a new list."""
     n = w * ((w + WORD - 1) // WORD)
@@ -324,7 +324,7 @@ def search(a, b, dice, keepers=(), goal=STANDARD, ops=ALL_OPS,
     end = goal_v(goal)
     if (a == end and b == end) or (sprint and (a == end or b == end)):
         # Already won: nothing moves.
-        final = _new_result(end + 1)
+        final = new_result(end + 1)
         _set(final, (end + WORD) // WORD, a, b)
         return Reach(final, end + 1)
     if ops != ALL_OPS or (blocked and stations):
@@ -356,7 +356,7 @@ def pair_up(plan, sa, sb, sprint=False, keepers=True, into=None, parked=0):
     if not keepers and kcount > 1:
         sa = [sa[L] if L % kcount == 0 else None for L in range(len(sa))]
         sb = [sb[L] if L % kcount == 0 else None for L in range(len(sb))]
-    final = _new_result(w, into)
+    final = new_result(w, into)
     # Pawn b's rows, one per share, and per (dice share, Keepers still
     # free) the union of b's rows over the Keepers it may use.
     rows_b = [None] * plan.nshares
@@ -432,7 +432,7 @@ def _add_wins(plan, sa, sb, final, nw, sprint, parked=0):
             continue
         for Lb in range(n):
             here = sb[Lb]
-            if here is None or not _compatible(plan, La, Lb):
+            if here is None or not compatible(plan, La, Lb):
                 continue
             for x in da:
                 for y in done_b[Lb]:
@@ -446,13 +446,13 @@ def _add_wins(plan, sa, sb, final, nw, sprint, parked=0):
         for Lb in home_b:
             for La in range(n):
                 here = sa[La]
-                if here is not None and _compatible(plan, La, Lb):
+                if here is not None and compatible(plan, La, Lb):
                     for v in here:
                         if v != end:
                             _set(final, nw, v, end)
 
 
-def _compatible(plan, La, Lb):
+def compatible(plan, La, Lb):
     kcount = plan.kcount
     ds_a = La // kcount
     ds_b = Lb // kcount
@@ -481,7 +481,7 @@ def _search_joint(a, b, dice, keepers, goal, ops, blocked, sprint, parked=0,
     wk = w + 1
     wk2 = wk * wk
     nw = (w + WORD - 1) // WORD
-    final = _new_result(w)
+    final = new_result(w)
     kcount = plan.kcount
     stop = plan.stop
     if parked & 1 and a == stop:

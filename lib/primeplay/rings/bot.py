@@ -169,8 +169,8 @@ class _Ctx:
         self.depth = 0
 
 
-def _line_end(rot, occ, pos, d, start):
-    """As rules._line_end: the first free place along ``d`` from occupied
+def line_end(rot, occ, pos, d, start):
+    """As rules.line_end: the first free place along ``d`` from occupied
     ``pos`` (the top always free), -1 off the board or back at start."""
     while pos != _TOP and occ[pos] >= 0:
         pos = R.neighbour(rot, pos, d)
@@ -355,7 +355,7 @@ def _expand(c, depth, used):
                 entered = True
                 for dest in range(_S, 2 * _S):
                     if occ[dest] >= 0:
-                        dest = _line_end(rot, occ, dest, R.UP, -1)
+                        dest = line_end(rot, occ, dest, R.UP, -1)
                         if dest < 0:
                             continue
                     if colour >= 0:
@@ -401,7 +401,7 @@ def _expand(c, depth, used):
                         if occ[nxt] // _P != p and nxt >= 2 * _S:
                             d1 = nxt
                         if dr != 1:
-                            d2 = _line_end(rot, occ, nxt, dr, pos)
+                            d2 = line_end(rot, occ, nxt, dr, pos)
                     if dr == 1 and d2 < 0 and (nxt == _TOP or occ[nxt] < 0):
                         # Down only to bump.
                         continue

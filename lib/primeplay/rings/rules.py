@@ -196,7 +196,7 @@ def matches(state, colour, pos, p):
     return B.colour_of_space(state.settings.face, pos) == colour
 
 
-def _line_end(rot, occ, pos, d, start):
+def line_end(rot, occ, pos, d, start):
     """From occupied ``pos``, the first free place along ``d`` (TOP is
     always free), or -1 off the board or back at ``start``."""
     while pos != B.TOP and occ[pos] >= 0:
@@ -213,7 +213,7 @@ def entries(state, occ, colour, p, out):
     for w in range(B.SPACES):
         pos = at(rot, 1, w)
         if occ[pos] >= 0:
-            pos = _line_end(rot, occ, pos, UP, -1)
+            pos = line_end(rot, occ, pos, UP, -1)
             if pos < 0:
                 continue
         if matches(state, colour, pos, p) and pos not in out:
@@ -238,7 +238,7 @@ def steps(state, occ, pos, colour, p, out):
                 matches(state, colour, nxt, p) and nxt not in out:
             out.append(nxt)
         # ... or jump the line (never both: the landing is free).
-        end = _line_end(rot, occ, nxt, d, pos)
+        end = line_end(rot, occ, nxt, d, pos)
         if end >= 0 and matches(state, colour, end, p) and end not in out:
             out.append(end)
     return out

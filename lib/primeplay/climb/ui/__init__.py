@@ -89,7 +89,7 @@ def sanitize(p):
 def setup(app):
     """A new game: the setup menu (players, seats, variant), behind a
     Loading frame: its import and a collection of the heap first (see
-    ClimbSetup._start) are more than a press's answer on a board."""
+    the setup menu's start) are more than a press's answer on a board."""
     def job():
         import gc
         gc.collect()

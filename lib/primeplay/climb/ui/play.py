@@ -196,7 +196,7 @@ class ClimbPlay:
             timed = self.bots[seat] is not None
         self.app.push(News(self, pages, seat, timed))
 
-    def _news_done(self):
+    def news_done(self):
         """The last page of news has gone: back to the game, which waits
         a moment before a computer's next step."""
         if self.game.phase == OVER:
@@ -744,7 +744,7 @@ class News(Message):
                 self.until = self.app.now + NEWS_BOT_MS[self.play.speed]
         else:
             self.app.pop()
-            self.play._news_done()
+            self.play.news_done()
 
     def draw(self, sc):
         lines = self.lines
