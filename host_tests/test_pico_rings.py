@@ -30,9 +30,17 @@ COMPUTER = 16   # ... of the A that ends P1's turn
 # Ring Climb does not meet it yet: with the level numbers, the outlined
 # pawn and the top row's dots its slowest press was 134 ms (the board
 # view's redraw: about 50-65 ms of displayio and I2C alone, measured at
-# the REPL).  This guard keeps it from getting worse while the redraw is
+# the REPL).  These guards keep it from getting worse while the redraw is
 # made cheaper (issue 22).
-RINGS_ANSWER_MS = 140
+# Which press also pays for a collection of the heap (20-30 ms, inside
+# the renderer's allocations when they find no room) moves with where
+# objects land: with the app's work unchanged (the same allocations a
+# press on cp32), the same press took 131, 155, 160 and 183 ms across
+# builds that only moved modules or changed the firmware's loop.  So the
+# slowest press is held with one collection in it, and the median, which
+# one collection does not move, to the redraw's own cost.
+RINGS_ANSWER_MS = 190
+RINGS_MEDIAN_MS = 115
 
 _missing = pico.missing_pieces()
 pytestmark = pytest.mark.skipif(bool(_missing), reason="emulated Pico: " + "; ".join(_missing))
@@ -95,6 +103,8 @@ def test_a_ring_climb_turn_on_the_board_matches_the_simulator():
     slow = [a for a in answers if a[2] is None or a[2] > RINGS_ANSWER_MS]
     assert max(a[2] for a in answers[:4]) <= ANSWER_MS  # menus and setup
     assert not slow, slow
+    times = sorted(a[2] for a in answers)
+    assert times[len(times) // 2] <= RINGS_MEDIAN_MS, answers
     # (The settled LEDs are not compared token by token: the pawns blink,
     # and where "settled" falls in a blink differs by a frame.)
     # The A that ends P1's turn sets the computer going; its pages turn by

@@ -908,3 +908,36 @@ def test_a_computers_turn_follows_the_device_speed_and_a_hurries_it():
     # A goes on at once: pressed through, the round is over in a few
     # presses a card.
     assert gaps(0, hurry=True) < 4000
+
+
+def test_a_slow_frame_holds_a_rings_turn_back_and_never_skips_a_space():
+    """Each space of a turn is drawn, however late the frames come (a
+    collection of the heap on the board can hold one back by tens of
+    ms): one space a frame at most past the last one drawn."""
+    spin = []
+
+    def watch(table, sc):
+        play = table.play
+        if not spin and play is not None and play.mode == "bot" and \
+                play.bstage == "spin" and play.anim is not None and \
+                abs(play.anim[3]) >= 3:
+            spin.append(play)
+
+    t = Table(seed=3, players=2, seats=(1, 2), watch=watch)
+    for _ in range(5000):
+        if spin:
+            break
+        t.wait(20)
+    play = spin[0]
+    a = play.anim
+    lvl, base, to, ms = a[0], a[1], a[3], a[5]
+    step = 1 if to > 0 else -1
+    shown = [(play.view()[0][lvl - 1] - base) % 12]
+    assert shown[0] != to % 12
+    while shown[-1] != to % 12 and len(shown) < 13:
+        play.app.now += 10 * ms          # ten spaces' time between frames
+        play.app.scene()
+        shown.append((play.view()[0][lvl - 1] - base) % 12)
+    assert [(b - a) % 12 for a, b in zip(shown, shown[1:])] == \
+        [step % 12] * (len(shown) - 1), (shown, to)
+    assert play.anim_done()

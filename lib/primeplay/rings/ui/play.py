@@ -222,7 +222,8 @@ class RingsPlay:
         self.shown_to = None
         self.until = 0
         self.flash_until = 0
-        self.anim = None        # [level, base rot, from, to, t0, ms a space]
+        # [level, base rot, from, to, t0, ms a space, spaces drawn, when]
+        self.anim = None
         self.overlay = None     # (lines, until or None): a reason, news
         self.last_line = ""     # the last move, as one line
         self.bstage = None      # a computer's: think, spin, show
@@ -384,7 +385,7 @@ class RingsPlay:
         if pos != B.TABLE and (self.rot_shown or rots[self.ri]):
             lvl = pos // B.SPACES
             self.anim = [lvl, self.state.rot[lvl - 1], 0, 0, self.app.now,
-                         SPACE_MS]
+                         SPACE_MS, 0, -1]
             self._aim(rots[self.ri])
         if self.rot_shown:
             self.stage = "rot"
@@ -399,11 +400,21 @@ class RingsPlay:
         a[2] = self._anim_off()
         a[3] = r
         a[4] = self.app.now - a[5]
+        a[6] = 0
+        a[7] = -1
 
     def _anim_off(self):
+        # a[6]: the spaces drawn so far, at a[7] (``draw``).  At most one
+        # space past them in a later frame: a slow frame (a collection of
+        # the heap) holds the turn back, it never skips a space on the
+        # panel or the LED ring.
         a = self.anim
         d = a[3] - a[2]
         k = (self.app.now - a[4]) // a[5] if a[5] else 99
+        if self.app.now == a[7]:
+            k = a[6]
+        elif k > a[6] + 1:
+            k = a[6] + 1
         if d >= 0:
             return a[2] + min(d, k)
         return a[2] - min(-d, k)
@@ -669,7 +680,8 @@ class RingsPlay:
             if m[0] == PLAY and m[2] >= 0 and m[3] and ms and not hurry:
                 lvl = s.pawns[m[2]] // B.SPACES
                 self.focus = lvl
-                self.anim = [lvl, s.rot[lvl - 1], 0, m[3], self.app.now, ms]
+                self.anim = [lvl, s.rot[lvl - 1], 0, m[3], self.app.now, ms,
+                             0, -1]
                 self.until = self.app.now + ms * (abs(m[3]) + 1)
                 return
         # spin: the move made
@@ -738,7 +750,11 @@ class RingsPlay:
             self._drawn_key = key
             self._drawn = list(sc.items)
             self._view = (rot, pawns)
+        a = self.anim
         now = self.app.now
+        if a is not None and a[7] != now:
+            a[6] = abs(self._anim_off() - a[2])     # this frame's spaces
+            a[7] = now
         lkey = (key, self._blink_on(), now < self.flash_until,
                 (now - self.t0) // 80 % 12 if self.mode == "bot" and
                 self.bstage == "think" else 0)
