@@ -36,6 +36,13 @@ DAIFUGO = "DOWN,DOWN,A,A,A,RIGHT,RIGHT,A,UP,A,A,WAIT:6000"
 RINGS = "DOWN,DOWN,DOWN,A,A,A,A,A,A,A,A,RIGHT,A,UP,A,A,A,A,A,WAIT:9000,A,A"
 CONTINUE = "A,WAIT:1500"
 QUIT = {"climb": "B,DOWN,A", "daifugo": "B,UP,A", "rings": "B,B,B,DOWN,A"}
+# make test starts Prime Daifugo and Ring Climb and leaves them at once:
+# both save as a turn starts, so the leave replaces the save all the same,
+# and their turns are played on the board by test_pico_daifugo.py and
+# test_pico_rings.py (a turn here was a minute of emulation each).
+if not soak.FULL:
+    DAIFUGO = "DOWN,DOWN,A,A,A"
+    RINGS = "DOWN,DOWN,DOWN,A,A,A"
 EVENING = []
 # make test continues Prime Climb only (each step is seconds of
 # emulation); make soak continues every game (soak.py).
@@ -63,7 +70,8 @@ def sim_evening():
     out = []
     for step, keys in EVENING:
         s.run_keys(keys, KEY_MS, settle=True)
-        out.append((step, s.frame_text(), type(s.app.screen).__name__))
+        out.append((step, s.frame_text(), type(s.app.screen).__name__,
+                    s.app.saved_key))
     return out, s.reloads
 
 
@@ -72,9 +80,11 @@ def test_the_evening_plays_as_scripted_in_the_simulator():
     # game is in play after its keys, the main menu offers Continue after
     # each "Save and quit", and Continue goes back into the game.
     steps, reloads = sim_evening()
-    for step, _text, screen in steps:
+    for step, _text, screen, saved in steps:
         if step.startswith("quit"):
             assert screen == "MainMenu", step
+            # Left with its save: the main menu offers it as Continue.
+            assert saved == step.split()[-1], (step, saved)
         else:
             assert screen == PLAY[step.split()[-1]], step
     # A new VM for each start, Continue and leave.
@@ -89,7 +99,7 @@ def test_every_game_leaves_and_continues_on_a_fresh_heap_on_the_board():
     starts = {}         # game -> free heap at its first frame, per VM
     with pico.Pico(board="pico_ref", seed=SEED) as board:
         board.boot()
-        for (step, keys), (_, text, _) in zip(EVENING, want):
+        for (step, keys), (_, text, _, _) in zip(EVENING, want):
             tokens = list(pico.sim_tokens(keys))
             last = len(tokens) - 1
             for i, token in enumerate(tokens):
