@@ -15,7 +15,7 @@ from benchmarks.report import write_section
 # with its match saved Ring Climb asks before it replaces it.
 SWITCHES = (
     ("Prime Climb", "start", (), "A"),
-    ("Prime Climb", "Save and quit", ("UP", "A", "A", "B", "DOWN"), "A"),
+    ("Prime Climb", "Save and quit", ("A", "A", "B", "DOWN"), "A"),
     ("Prime Daifugo", "start", ("DOWN",), "A"),
     ("Prime Daifugo", "Save and quit", ("A", "B", "UP"), "A"),
     ("Ring Climb", "start", ("DOWN", "DOWN", "DOWN", "A"), "A"),
@@ -26,10 +26,19 @@ SWITCHES = (
 def switch_rows(mpy=True):
     """On the emulated board: (game, what, ms to the press's answer, ms
     to the screen after the restart, free heap there) for SWITCHES."""
+    import sim
+    # The main menu with no game saved, as the simulator draws it: after
+    # Prime Climb's "Save and quit" there is a save only if the computer
+    # has finished a turn by then, and with one the menu has "Continue
+    # game" on top and a new game asks first.
+    bare = sim.Sim(seed=3, board="pico_ref").frame_text()
     rows = []
     with harness.session(board="pico_ref", mpy=mpy) as b:
         b.settle()
         for name, what, before, key in SWITCHES:
+            if (name, what) == ("Prime Daifugo", "start") and \
+                    b.frames[-1].text() != bare:
+                before = ("DOWN", "DOWN", "A")  # past Continue; the question
             for k in before:
                 b.press(k)
                 b.settle()
