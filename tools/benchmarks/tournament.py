@@ -10,6 +10,17 @@ from benchmarks.rings import (RINGS_PLAYERS, RINGS_TITLE, rings_sentence,
                               rings_sentence_prefix, rings_tournament_result)
 
 
+def print_result(first, r, per_game, value):
+    """A match's figures as every game's tournament prints them: the
+    first player's wins and win rate (with its 95% interval), ``per_game``
+    (rolls or moves a game) and the seconds it took."""
+    print("%s_wins: %d" % (first, r["wins"]))
+    print("win_rate: %.4f" % r["rate"])
+    print("win_rate_95ci: %.4f %.4f" % (r["lo"], r["hi"]))
+    print("%s: %.1f" % (per_game, value))
+    print("seconds: %.1f" % r["seconds"])
+
+
 def tournament(argv=()):
     """Strong against normal: N games, seats alternating.
 
@@ -61,11 +72,7 @@ def tournament(argv=()):
               "seats alternating)" % (args.games, args.seed,
                                       args.seed + args.games - 1,
                                       names[0], names[1]))
-        print("%s_wins: %d" % (names[0], r["wins"]))
-        print("win_rate: %.4f" % r["rate"])
-        print("win_rate_95ci: %.4f %.4f" % (r["lo"], r["hi"]))
-        print("rolls_per_game: %.1f" % r["turns"])
-        print("seconds: %.1f" % r["seconds"])
+        print_result(names[0], r, "rolls_per_game", r["turns"])
         return 0
     if args.game == "rings":
         names = tuple((args.levels or "strong,normal").split(","))
@@ -76,11 +83,7 @@ def tournament(argv=()):
               "seats alternating)" % (args.games, args.seed,
                                       args.seed + args.games - 1,
                                       names[0], names[1]))
-        print("%s_wins: %d" % (names[0], r["wins"]))
-        print("win_rate: %.4f" % r["rate"])
-        print("win_rate_95ci: %.4f %.4f" % (r["lo"], r["hi"]))
-        print("moves_per_game: %.1f" % r["moves"])
-        print("seconds: %.1f" % r["seconds"])
+        print_result(names[0], r, "moves_per_game", r["moves"])
         if args.write:
             after = None if names == ("strong", "normal") else \
                 rings_sentence_prefix(("strong", "normal"))
@@ -94,11 +97,7 @@ def tournament(argv=()):
                    "normal" if args.players == 2 else "two normals",
                    "seats alternating" if args.players == 2
                    else "strong's seat rotating"))
-    print("strong_wins: %d" % r["wins"])
-    print("win_rate: %.4f" % r["rate"])
-    print("win_rate_95ci: %.4f %.4f" % (r["lo"], r["hi"]))
-    print("moves_per_game: %.1f" % r["moves"])
-    print("seconds: %.1f" % r["seconds"])
+    print_result("strong", r, "moves_per_game", r["moves"])
     if args.write:
         line = daifugo_sentences([r])[0]
         prefix = line[:line.index(" --games") + len(" --games")]
