@@ -139,7 +139,6 @@ def test_the_unzipped_bundle_plays_a_turn_on_the_board(built, game):
     want = [text for text, _ in sim_settled(keys, QUIET_MS)]
     got = []
     with pico.Pico(board="pico_ref", flash=image) as board:
-        board.boot()
         menu = board.frames[-1].text()
         for (key,) in pico.sim_tokens(keys):
             board.press(key)

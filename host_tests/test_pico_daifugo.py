@@ -45,7 +45,6 @@ pytestmark = pytest.mark.skipif(bool(_missing), reason="emulated Pico: " + "; ".
 def test_a_daifugo_round_on_the_board_matches_the_simulator():
     want = sim_settled(KEYS)
     with pico.Pico(board="pico_ref", seed=SEED) as board:
-        board.boot()
         answers = []
         got = []
         for token in pico.sim_tokens(KEYS):

@@ -98,7 +98,6 @@ def test_every_game_leaves_and_continues_on_a_fresh_heap_on_the_board():
     menus = []          # heap free at the main menu after each leave
     starts = {}         # game -> free heap at its first frame, per VM
     with pico.Pico(board="pico_ref", seed=SEED) as board:
-        board.boot()
         for (step, keys), (_, text, _, _) in zip(EVENING, want):
             tokens = list(pico.sim_tokens(keys))
             last = len(tokens) - 1

@@ -83,7 +83,6 @@ def test_a_ring_climb_turn_on_the_board_matches_the_simulator():
     assert tokens[ROTATE] == ("RIGHT",) and tokens[COMPUTER + 1][0] == "WAIT"
     with pico.Pico(board="pico_ref", seed=SEED) as board:
         brightness = board.profile["brightness"]
-        board.boot()
         answers = []
         got = []
         turning = None

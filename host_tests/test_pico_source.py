@@ -47,7 +47,6 @@ def test_every_game_starts_and_plays_from_source_with_computers_at_every_seat(ga
     # in Ring Climb (tools/heap.py's GAME_KEYS): the most each game asks.
     keys = MENU[game] + list(heap.GAME_KEYS[game][heap._MENU_KEYS[game]:])
     with pico.Pico(board="pico_ref", seed=SEED, mpy=False) as board:
-        board.boot()
         assert not any(n.endswith(".mpy") for n in pico.drive_files(mpy_cross=None))
         board.settle(limit_ms=3000)
         for key in keys:

@@ -125,3 +125,21 @@ def test_settings_for_the_emulated_drive():
     text = pico.settings_toml("pico_pad", seed=7)
     assert 'PRIMEPLAY_BOARD = "pico_pad"' in text
     assert "PRIMEPLAY_SEED = 7" in text and "PRIMEPLAY_DEBUG = 1" in text
+
+
+@pytest.mark.skipif(bool(pico.missing_pieces()), reason="emulated Pico: "
+                    + "; ".join(pico.missing_pieces()))
+def test_a_running_board_is_not_started_again():
+    # ``with Pico() as board`` boots; a second boot() had started another
+    # emulator and left the first running unseen (four board tests booted
+    # twice, the slowest part of each start spent for nothing).
+    board = pico.Pico(board="pico_ref", seed=1)
+    try:
+        board.start()
+        first = board._proc
+        with pytest.raises(pico.PicoError, match="running already"):
+            board.start()
+        assert board._proc is first and first.poll() is None
+    finally:
+        board.close()
+    assert first.poll() is not None

@@ -482,7 +482,6 @@ def firmware_share(seed=3, board="pico_ref", keys=TURN):
     import sim
     from device import button_order
     with pico.Pico(board=board, seed=seed, debug=2) as b:
-        b.boot()
         marker = "primeplay: start free "
         start = int(b.console.split(marker)[1].split()[0])
         settled = b.run_keys(keys)

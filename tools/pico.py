@@ -259,6 +259,10 @@ class Pico:
         """Build the drive and start the emulator, at reset (boot() also
         runs to the first frame; a board with no firmware on its drive
         never shows one)."""
+        if self._proc is not None:
+            # A second emulator would replace the first without stopping it
+            # (``with Pico() as board`` has booted already).
+            raise PicoError("this board is running already")
         self._tmp = tempfile.TemporaryDirectory(prefix="primeplay-pico-")
         tmp = Path(self._tmp.name)
         (tmp / "flash.bin").write_bytes(self.image())

@@ -193,7 +193,7 @@ def board_rows():
         return None
     out = {"start": {}}
     for mpy in (False, True):
-        with harness.session(boot=False, mpy=mpy) as b:
+        with harness.session(mpy=mpy) as b:
             m = b.metrics()
             out["start"][mpy] = (m["code_to_frame_ms"], m["first_frame_ms"],
                                  b.frames[0].free, m["tracebacks"])

@@ -102,14 +102,12 @@ def available(quiet=False):
 
 
 @contextlib.contextmanager
-def session(boot=True, **options):
+def session(**options):
     """The emulated board, pico.Pico(**options) (seed 3 unless they say),
-    booted unless ``boot`` is False (the figures of the start itself)."""
+    booted: its first frames are the figures of the start itself."""
     import pico
     options.setdefault("seed", 3)
     with pico.Pico(**options) as b:
-        if boot:
-            b.boot()
         yield b
 
 
