@@ -77,16 +77,16 @@ def nearly_full(nvm):
     return bytes(log)
 
 
-def boot_from(image):
-    board = pico.Pico(board="pico_ref", seed=SEED, flash=image)
-    return board.boot()
+def board_from(image):
+    """The board that boots from ``image`` (``with`` boots it)."""
+    return pico.Pico(board="pico_ref", seed=SEED, flash=image)
 
 
 def check_boot_matches_simulator(image):
     """The board booted from ``image`` shows the simulator's first frame
     for the same nvm (Continue game or not; a damaged save's message)."""
     _, want = sim_keys(pico.nvm_of(image), "")
-    with boot_from(image) as board:
+    with board_from(image) as board:
         assert board.metrics()["tracebacks"] == 0, board.console[-1500:]
         assert board.frames[0].text() == want[0]
 
@@ -116,7 +116,7 @@ def cycled():
         board.run_keys(TURN, KEY_MS)
         out["saved"] = board.read_flash()
         out["commands"] = board.flash_commands
-    with boot_from(out["saved"]) as board:
+    with board_from(out["saved"]) as board:
         out["menu"] = board.frames[0].text()
         out["base"] = board.read_flash(journal=True)
         board.run_keys(PREFS_SAVE, KEY_MS)
@@ -167,7 +167,7 @@ def test_power_cuts_while_a_full_log_is_compacted():
     # CircuitPython compacts with one sector erase, then programs the
     # sector's 16 pages: the power goes off halfway through the last.
     last = 1 + pico.NVM_SIZE // 256
-    with boot_from(image) as board:
+    with board_from(image) as board:
         base = board.read_flash(journal=True)
         board.cut_power(last, 0.5)
         board.run_keys(PREFS_SAVE, KEY_MS)
