@@ -130,3 +130,38 @@ def test_plain_takes_names_and_ints_and_tuples_of_ints_only():
     assert not shell.plain(("play", (1, True), (3, 4)))
     assert not shell.plain(["die", 3, 0, 0])
     assert not shell.plain(())
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4),
+       moves=st.integers(0, 2000))
+def test_every_game_ranks_every_player_once_its_winner_first(key, seed, players, moves):
+    # Prime Climb's rules had no places: the shell's places() raised.
+    g = play(key, seed, players, moves)
+    places = g.places()
+    if g.winner is None:
+        # Ring Climb ranks the race as it stands (its ruling 8).
+        assert places == [] or key == "rings" and sorted(places) == list(
+            range(g.state.settings.players))
+    else:
+        assert sorted(places) == list(range(g.state.settings.players))
+        assert places[0] == g.winner
+
+
+def test_prime_climb_ranks_the_rest_by_their_pawns_progress():
+    g = ClimbGame(ClimbSettings(players=4), 1)
+    s = g.state
+    s.pos[0:8] = [101, 101, 10, 30, 50, 2, 10, 30]
+    s.winner = 0
+    # P4 ties P2 (40 each): seat order.
+    assert g.places() == [0, 2, 1, 3]
+    s.winner = None
+    assert g.places() == []
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_whole_game_ends_with_every_player_placed(key):
+    g = play(key, 5, 3, 100000)
+    assert g.phase == "over" and g.winner is not None
+    assert g.places()[0] == g.winner and sorted(g.places()) == [0, 1, 2]

@@ -93,7 +93,9 @@ class Game:
         return self.RULES.winner(self.state)
 
     def places(self):
-        """Players best first (as the game's rules rank them)."""
+        """Players best first, as the game's rules rank them: [] before
+        there is a winner in Prime Climb and Daifugo; Ring Climb ranks
+        the race as it stands."""
         return self.RULES.places(self.state)
 
     def legal_moves(self):

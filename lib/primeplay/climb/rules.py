@@ -127,6 +127,11 @@ House rulings (what the rulebook leaves open, decided once here):
    the Move phase, Double Time, an Action's move).  A pawn of one's own
    landed on is not counted: it is no gain over anybody.  Nor is "Send
    any one pawn back to Start": a Keeper sends it, not a pawn.
+14. Places (``places``): the rulebook names only a winner ("The first
+   player to get both pawns to 101 wins").  The others are ranked by how
+   far their two pawns have come along the route (the sum of their
+   progress), ties in seat order: a table asking "who came second" gets
+   the race as it stood.
 """
 
 from primeplay.numbers import is_all_red
@@ -477,6 +482,13 @@ def _valid_die(d):
 
 def winner(state):
     return state.winner
+
+
+def places(state):
+    """Players best first once there is a winner (else []): ruling 14, in
+    a module of its own (a game in play does not hold it)."""
+    from primeplay.climb.standings import places
+    return places(state)
 
 
 def end_positions(state):
