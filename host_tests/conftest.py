@@ -1,12 +1,29 @@
 """Long files first: ``make test`` runs on two workers a file at a time
 (--dist loadfile), and the emulated board's files take minutes each.
 Collected last (their names sort late) they ran at the end with one
-worker idle; started first, the short files fill in around them."""
+worker idle; started first, the short files fill in around them, and the
+seeded runs of a minute go before the many files of a few seconds."""
 
-# Slowest first, as measured by ``pytest --durations`` on this suite.
-LONG = ("test_pico_games.py", "test_pico_source.py", "test_pico_flash.py",
-        "test_pico.py", "test_pico_daifugo.py", "test_pico_rings.py",
-        "test_pico_mpremote.py", "test_bundle.py", "test_pico_tools.py")
+# Slowest first (longest processing time first: the last file to start is
+# a short one, so neither worker idles long at the end), as measured by
+# ``pytest --durations`` on this suite: seconds per file, two workers.
+LONG = ("test_pico.py",             # 160
+        "test_pico_games.py",       # 155
+        "test_pico_flash.py",       # 120
+        "test_pico_daifugo.py",     # 120
+        "test_pico_source.py",      # 105
+        "test_pico_rings.py",       # 95
+        "test_climb_games.py",      # 70
+        "test_pico_mpremote.py",    # 65
+        "test_vm_parity.py",        # 40
+        "test_rings_games.py",      # 40
+        "test_save.py",             # 35
+        "test_bundle.py",           # 30
+        "test_fuzz.py",             # 30
+        "test_primes.py",           # 30
+        "test_climb_properties.py",  # 30
+        "test_board_heap.py",       # 20
+        "test_pico_tools.py")
 
 
 def pytest_collection_modifyitems(session, config, items):
