@@ -568,7 +568,7 @@ function run(ms, until) {
       const ns = (cycles * 1e9) / mcu.clkSys;
       ran += ns;
       // clock.tick(ns) without the call when no alarm falls due: the same
-      // sum, so the same times, but the loop runs every instruction.
+      // sum, so the same times, and no call for most instructions.
       const due = clock.nextAlarm;
       if (due && due.nanos <= clock.nanosCounter + ns) clock.tick(ns);
       else clock.nanosCounter += ns;

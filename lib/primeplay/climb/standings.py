@@ -11,11 +11,6 @@ def places(state):
         return []
     pos = state.pos
     rest = [q for q in range(state.settings.players) if q != state.winner]
-    # Insertion sort (stable): at most 4 players.
-    for i in range(1, len(rest)):
-        j = i
-        while j > 0 and pos[2 * rest[j]] + pos[2 * rest[j] + 1] > \
-                pos[2 * rest[j - 1]] + pos[2 * rest[j - 1] + 1]:
-            rest[j], rest[j - 1] = rest[j - 1], rest[j]
-            j -= 1
+    # The seat in the key: MicroPython's sort is not stable.
+    rest.sort(key=lambda q: (-pos[2 * q] - pos[2 * q + 1], q))
     return [state.winner] + rest
