@@ -578,7 +578,7 @@ def test_a_human_enters_a_pawn_straight_onto_the_top():
     # A computer making that move is told so, not as a jump to "L7".
     after = s.copy()
     R.apply(after, m)
-    from primeplay.rings.ui.play import move_words
+    from primeplay.rings.ui.words import move_words
     words = move_words(after, m, after.events)
     assert words[:2] == ["enters", "the top"], words
 
