@@ -543,3 +543,23 @@ def test_screens_nest_and_pop_back_as_they_were():
     app.push(Message(app, ["x"]))
     app.home()                      # leaving for the main menu forgets all
     assert app.below == []
+
+
+def test_the_app_says_when_its_scene_may_change_without_a_press():
+    app = App(seed=11)
+    clock = Clock(app)
+    clock.wait(100)
+    app.scene()
+    assert isinstance(app.screen, MainMenu)
+    assert app.next_change() is None         # a menu waits for a press
+    start_climb(app, 2, (0, 1))
+    app.scene()
+    clock.wait(100)
+    scr = app.screen
+    assert isinstance(scr, ClimbPlay) and scr.mode == "roll" and not scr.is_bot()
+    assert app.next_change() is None         # P1's turn: A rolls
+    app.press("A")
+    app.scene()
+    assert scr.mode == "rolling" and app.next_change() == 0   # the dice turn
+    app.store_soon()
+    assert app.next_change() == 0            # a store waits for its frame

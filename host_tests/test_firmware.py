@@ -118,8 +118,10 @@ def test_idle_wakes_early_for_a_queued_key():
         def pending(self):
             return clock.now >= 1006
 
-    code.idle(Keys(), clock, clock.sleep)
-    assert clock.now == 1006  # not the whole 20 ms frame
+    code.idle(Keys().pending, clock, clock.sleep)
+    # At the first poll after the key is queued, not the whole 20 ms frame.
+    poll = int(code.KEY_POLL_S * 1000)
+    assert clock.now == 1000 + -(-6 // poll) * poll < 1000 + code.FRAME_MS
 
 
 def test_idle_sleeps_a_frame_without_keys():
@@ -129,10 +131,10 @@ def test_idle_sleeps_a_frame_without_keys():
         def pending(self):
             return False
 
-    code.idle(Quiet(), clock, clock.sleep)
-    assert clock.now == 1000 + int(code.FRAME_S * 1000)
-    code.idle(object(), clock, clock.sleep)  # no pending(): one plain sleep
-    assert clock.now == 1000 + 2 * int(code.FRAME_S * 1000)
+    code.idle(Quiet().pending, clock, clock.sleep)
+    assert clock.now == 1000 + code.FRAME_MS
+    code.idle(None, clock, clock.sleep)  # no pending(): one plain sleep
+    assert clock.now == 1000 + 2 * code.FRAME_MS
 
 
 def test_run_forwards_presses_ticks_and_shows_only_changes():
@@ -145,6 +147,68 @@ def test_run_forwards_presses_ticks_and_shows_only_changes():
     assert app.ticks == [1000 + 20 * i for i in range(8)]
     assert [s.texts() for s in device.shown] == [["last: -"], ["last: UP"], ["last: B"]]
     assert restart.at == []
+
+
+class RestingApp(ScriptedApp):
+    """Says when its scene may next change (``next_change``): the times in
+    ``wakes`` one after another, then ``rest`` (None: only a press);
+    counts the scenes asked for."""
+
+    def __init__(self, wakes=(), rest=None):
+        ScriptedApp.__init__(self)
+        self.wakes = list(wakes)
+        self.rest = rest
+        self.scenes = 0
+
+    def scene(self):
+        self.scenes += 1
+        return ScriptedApp.scene(self)
+
+    def next_change(self):
+        return self.wakes.pop(0) if self.wakes else self.rest
+
+
+def test_run_builds_no_scene_while_the_app_is_at_rest():
+    clock = Clock()
+    device = FakeDevice({4: ["UP"]})
+    app = RestingApp()
+    code.run(device, app, clock, clock.sleep, Restart(clock), frames=10)
+    # The first pass and the pass of the press; ticks go on every pass.
+    assert app.scenes == 2
+    assert len(app.ticks) == 10
+    assert [s.texts() for s in device.shown] == [["last: -"], ["last: UP"]]
+
+
+def test_the_ticks_clock_goes_on_across_the_wrap_of_ticks_ms():
+    ticks = [code.TICKS_PERIOD - 30]
+    clock = code.ticks_clock(lambda: ticks[0])
+    assert clock() == code.TICKS_PERIOD - 30
+    ticks[0] = 15           # 45 ms later, past the wrap
+    assert clock() == code.TICKS_PERIOD + 15
+    ticks[0] = code.TICKS_PERIOD - 1
+    ticks[0] = 3            # and the next one
+    assert clock() == 2 * code.TICKS_PERIOD + 3
+
+
+def test_run_collects_garbage_once_each_time_the_app_comes_to_rest():
+    clock = Clock()
+    collected = []
+    device = FakeDevice({4: ["UP"], 5: ["DOWN"]})
+    code.run(device, RestingApp(), clock, clock.sleep, Restart(clock), frames=10,
+             collect=lambda: collected.append(clock.now))
+    # After the first frame (pass 1) and after the presses of passes 4
+    # and 5, on the first pass at rest: never in a pass that draws.
+    assert collected == [1020, 1100]
+
+
+def test_run_builds_the_scene_again_when_the_app_said():
+    clock = Clock()
+    app = RestingApp([1090])    # passes tick at 1000, 1020, ... 1180
+    code.run(FakeDevice(), app, clock, clock.sleep, Restart(clock), frames=10)
+    assert app.scenes == 2      # at 1000, then at 1100 (>= 1090), then at rest
+    app = RestingApp(rest=0)    # any time: every pass, as without next_change
+    code.run(FakeDevice(), app, clock, clock.sleep, Restart(clock), frames=10)
+    assert app.scenes == 10
 
 
 def test_run_notices_changes_to_a_reused_scene_object():

@@ -334,3 +334,32 @@ def test_stored_differences_name_what_a_restart_would_lose():
                                                    "prefs speed"]
     app.store()
     assert fuzz.stored_differences(app, flash) == []
+
+
+# ---------------------------------------------------------------- (f)
+
+def test_the_fuzzer_catches_a_screen_that_changes_at_rest(monkeypatch):
+    # The computer's turn (its spinner, its pages) said to be at rest:
+    # the firmware would leave the panel on the turn's first frame.
+    from primeplay.daifugo.ui.play import DaifugoPlay
+    monkeypatch.setattr(DaifugoPlay, "next_change", lambda self: None)
+    run = fuzz.Run("daifugo", 1, 3000).go()
+    f = found(run, "rest")
+    assert f is not None, run.stats()
+    assert "DaifugoPlay" in f.message and "without a press" in f.message
+
+
+def test_the_fuzzer_catches_a_blink_later_than_next_change_said(monkeypatch):
+    # Ring Climb's pawns blink every LED_BLINK_MS: a rest one blink too
+    # long misses one.
+    from primeplay.rings.ui.play import RingsPlay, LED_BLINK_MS
+    told = RingsPlay.next_change
+
+    def late(self):
+        t = told(self)
+        return t + LED_BLINK_MS if t else t
+    monkeypatch.setattr(RingsPlay, "next_change", late)
+    run = fuzz.Run("rings", 1, 3000).go()
+    f = found(run, "rest")
+    assert f is not None, run.stats()
+    assert "RingsPlay" in f.message

@@ -48,7 +48,11 @@ d. a power cut that cannot lose the save (one in the middle of an
    "Cannot read saves";
 e. when the VM starts again (App.switch) nothing is left unstored: an
    App reading the flash then has the settings and the game in progress
-   (or none) this one has.  On the board a store still due is lost.
+   (or none) this one has.  On the board a store still due is lost;
+f. ``App.next_change()`` holds: a pass with no press before the time it
+   gave (None: never) builds the scene the last pass built.  The
+   firmware builds no scene then, so a screen that changed anyway would
+   leave the panel behind.
 
 A failure stops the run; ``--repro`` then shrinks the run's passes to a
 smaller sequence that still fails the same way and prints it as Python
@@ -373,7 +377,7 @@ def _copy(v):
 # -------------------------------------------------------------- failures
 
 class Failure(Exception):
-    """What a run found: ``kind`` (exception, rules, hand, save), the
+    """What a run found: ``kind`` (exception, rules, hand, save, rest), the
     message, the traceback (for exceptions), where (the pass)."""
 
     def __init__(self, kind, message, trace="", where=""):
@@ -433,6 +437,7 @@ class Device:
         self._lossy = False
         self._arm_seed = None
         self.app = None
+        self._rest = None   # (app, its next_change(), the scene): check f
         self._boot(None)
 
     def soft(self, failure):
@@ -541,11 +546,24 @@ class Device:
             raise Failure("exception", "%s in %s: %s" % (
                 type(e).__name__, what, e), traceback.format_exc(), where)
         ms = (time.perf_counter() - t0) * 1000
+        self._check_rest(app, presses, sc, where)
         if ms > self.stats["slowest_ms"]:
             self.stats["slowest_ms"] = ms
             self.stats["slowest"] = (where, before, presses,
                                      type(app.screen).__name__)
         self.check(sc, where)
+
+    def _check_rest(self, app, presses, sc, where):
+        """Invariant (f): at rest the scene stays what it was."""
+        rest = self._rest
+        if rest is not None and rest[0] is app and not presses and \
+                (rest[1] is None or self.now < rest[1]) and \
+                not (sc.items == rest[2][0] and sc.leds == rest[2][1]):
+            raise Failure("rest", "%s: the scene changed at %d ms without a "
+                          "press; next_change() had said %r" % (
+                              type(app.screen).__name__, self.now, rest[1]),
+                          "", where)
+        self._rest = (app, app.next_change(), (list(sc.items), list(sc.leds)))
 
     def _check_stored(self, app, intent, where):
         """Invariant (e): the VM starts again (App.switch) with nothing

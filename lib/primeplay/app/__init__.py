@@ -122,6 +122,19 @@ class App:
             self.store_due = 2
         return sc
 
+    def next_change(self):
+        """When the scene may next differ without a press: a time in
+        ``tick``'s milliseconds (at or before now: on the next pass), or
+        None (only a press changes it).  Until then ticks change nothing
+        and a scene would be the last one again, so the firmware's loop
+        builds none: a screen at rest costs the board neither time nor
+        garbage.  A screen says so with its own ``next_change()``; one
+        without is asked for a scene every pass."""
+        if self.job is not None or self.store_due or self.unload_due:
+            return 0
+        f = getattr(self.screen, "next_change", None)
+        return 0 if f is None else f()
+
     def go(self, screen, job=None):
         """Switch to ``screen``.  With ``job``, the slow work the screen
         stands for: a later ``tick`` calls ``job()`` (which goes on to the
@@ -378,6 +391,9 @@ class Message:
     def tick(self):
         if self.until is not None and self.app.now >= self.until:
             self._on()
+
+    def next_change(self):
+        return self.until
 
     def draw(self, sc):
         foot = self.foot

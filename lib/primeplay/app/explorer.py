@@ -67,6 +67,9 @@ class Explorer:
     def tick(self):
         pass
 
+    def next_change(self):
+        return None
+
     def result(self):
         """(text, number in focus or -1, colour names on the ring)."""
         mode = MODES[self.mode]

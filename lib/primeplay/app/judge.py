@@ -150,6 +150,10 @@ class Judge:
         else:
             self.work = primes.Factorizer(self.n)
 
+    def next_change(self):
+        # Factors and "?" fills are worked out a slice a tick.
+        return None if self.work is None else 0
+
     def tick(self):
         work = self.work
         if work is None:

@@ -41,6 +41,9 @@ class Legend:
     def tick(self):
         pass
 
+    def next_change(self):
+        return None
+
     def draw(self, sc):
         y = 0
         for line in LINES:

@@ -126,6 +126,9 @@ class Menu:
     def tick(self):
         pass
 
+    def next_change(self):
+        return None
+
     def draw(self, sc):
         rows = self.rows()
         note = self._note()

@@ -38,6 +38,9 @@ class Confirm:
     def tick(self):
         pass
 
+    def next_change(self):
+        return None
+
     def draw(self, sc):
         if self.paint is not None:
             self.paint(sc)
@@ -98,6 +101,9 @@ class Pause:
 
     def tick(self):
         pass
+
+    def next_change(self):
+        return None
 
     def draw(self, sc):
         from primeplay.app.menus import draw_rows

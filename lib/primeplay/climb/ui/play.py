@@ -382,6 +382,18 @@ class ClimbPlay:
                                      else ROLL_MS)
 
     # ------------------------------------------------------------ time
+    def next_change(self):
+        # At rest: a human's turn (the board shown after a roll until
+        # peek_until) and the results.  Dice rolling, news to tell and a
+        # computer's turn move with time.
+        if self.start_news or self.mode == "rolling":
+            return 0
+        if self.mode == "over":
+            return None
+        if self.is_bot():
+            return 0
+        return self.peek_until if self.peeking() else None
+
     def tick(self):
         now = self.app.now
         if self.start_news:

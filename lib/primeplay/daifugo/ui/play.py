@@ -117,6 +117,7 @@ class DaifugoPlay:
         self.until = 0
         self.pages = []
         self.page_bot = False
+        self.page_still = True  # the page drawn last has no blinking ring
         self.page_seat = 0      # whose turn the pages tell (their colour)
         self.turn_events = []
         self.shown_to = None    # whose hand the pass screen last showed
@@ -600,6 +601,16 @@ class DaifugoPlay:
         elif name == "A":
             self._pick()
 
+    def next_change(self):
+        # A human's hand, the pass screen, the match's end and a page
+        # read by a human wait for a press; a computer's pages turn by
+        # themselves, a Stop or a [10] page blinks the ring, and the
+        # computer's turn spins it.
+        mode = self.mode
+        if mode == "page" and self.page_still:
+            return self.until if self.page_bot else None
+        return None if mode in ("hand", "pass", "over") else 0
+
     def tick(self):
         now = self.app.now
         if self.mode == "page":
@@ -764,6 +775,7 @@ class DaifugoPlay:
         n = self.app.pixels
         kind = page[0]
         now = self.app.now
+        self.page_still = kind not in ("stop", "draw2")
         if kind == "judge":
             who, cids, values, number, ok, factors = page[1:]
             played = cards_text(values)
@@ -792,6 +804,7 @@ class DaifugoPlay:
                     sc.text(0, 38, special)
                 sc.leds = _flash(n, now, colours.RGB["red"]) if stop else \
                     [colours.RGB["green"]] * n
+                self.page_still = not stop
             else:
                 sc.text(x, 13, "NOT PRIME")
                 f = "=" + "x".join([str(q) for q in factors])
@@ -889,6 +902,9 @@ class Note:
 
     def tick(self):
         pass
+
+    def next_change(self):
+        return None
 
     def draw(self, sc):
         self.seen = True

@@ -564,6 +564,24 @@ class RingsPlay:
                             self._flat_leds(3)))
 
     # ------------------------------------------------------------ computer
+    def next_change(self):
+        # A human's turn changes by itself only where its pawns blink
+        # (LED_BLINK_MS from t0), a note runs out or the ring's flash
+        # ends; a turning ring and the computer's turn move every frame.
+        if self.mode == "over":
+            return None
+        a = self.anim
+        if self.mode != "human" or a is not None and not self.anim_done():
+            return 0
+        now = self.app.now
+        t = self.t0 + ((now - self.t0) // LED_BLINK_MS + 1) * LED_BLINK_MS
+        ov = self.overlay
+        if ov is not None and ov[1] is not None and ov[1] < t:
+            t = ov[1]
+        if now < self.flash_until < t:
+            t = self.flash_until
+        return t
+
     def tick(self):
         now = self.app.now
         if self.overlay is not None and self.overlay[1] is not None and \
