@@ -383,16 +383,18 @@ class ClimbPlay:
 
     # ------------------------------------------------------------ time
     def next_change(self):
-        # At rest: a human's turn (the board shown after a roll until
-        # peek_until) and the results.  Dice rolling, news to tell and a
-        # computer's turn move with time.
+        # At rest: a human's turn, the board shown after a roll (until
+        # peek_until), a computer's pauses (until) and the results.
+        # Dice rolling, news to tell and a computer's choice move at once.
         if self.start_news or self.mode == "rolling":
             return 0
         if self.mode == "over":
             return None
-        if self.is_bot():
-            return 0
-        return self.peek_until if self.peeking() else None
+        if self.peeking():
+            return self.peek_until
+        if not self.is_bot():
+            return None
+        return self.until if self.mode == "roll" or self.bot_move else 0
 
     def tick(self):
         now = self.app.now
