@@ -32,6 +32,10 @@ usage:
                                      # tournaments, as BENCH.md (--write:
                                      # that section of BENCH.md only)
     python tools/bench.py rings scan [SEEDS]  # its decisions only
+    python tools/bench.py board [--write]  # the emulated board: start,
+                                     # a script's presses, imports, Prime
+                                     # Climb's cases (--write: that
+                                     # section of BENCH.md only)
     python tools/bench.py switch [--write]  # starting and leaving a game
                                      # on the emulated board (--write: that
                                      # section of BENCH.md only)
@@ -51,7 +55,7 @@ them); the names tests and scripts use are re-exported here.
 import sys
 
 from benchmarks.climb import (CLIMB_BYTES_TARGET, CLIMB_CASES,
-                              CLIMB_FUEL_TARGET, CLIMB_SETUP, board_rows,
+                              CLIMB_FUEL_TARGET, CLIMB_SETUP, board_cmd, board_rows,
                               bot_fuel, climb_rows, fuel_per_ms, game_rows,
                               i2c_rows, import_rows, render)
 from benchmarks.climb_decisions import (DECISION_BYTES_TARGET,
@@ -87,7 +91,7 @@ __all__ = [
     "DECISION_BYTES_TARGET", "DECISION_FUEL_TARGET", "FILL_CASES",
     "FUEL_PER_MS", "HARD24", "HINT_BYTES_TARGET", "HINT_FUEL_TARGET",
     "HINT_WORST", "JUDGE_CASES", "RINGS_TITLE", "board_decisions",
-    "board_rows", "bot_fuel", "climb_levels_cmd", "climb_levels_figures",
+    "board_cmd", "board_rows", "bot_fuel", "climb_levels_cmd", "climb_levels_figures",
     "climb_rows", "daifugo_cmd", "daifugo_cost", "daifugo_positions",
     "daifugo_rows", "daifugo_state", "daifugo_worst", "decision_cost",
     "decision_rows", "decisions", "evening_peaks", "fuel_per_ms", "game_cmd",
@@ -104,7 +108,7 @@ COMMANDS = {"decisions": decisions, "tournament": tournament,
             "daifugo": daifugo_cmd, "judge": judge_cmd, "rings": rings_cmd,
             "solitaire": solitaire_cmd, "climb-levels": climb_levels_cmd,
             "game-imports": game_imports_cmd, "game": game_cmd,
-            "switch": switch_cmd}
+            "switch": switch_cmd, "board": board_cmd}
 # Commands whose own parser answers --help (argparse).
 _OWN_HELP = ("tournament", "solitaire")
 

@@ -303,6 +303,18 @@ def render_board(board, climb, bot_fuel):
     return out
 
 
+def board_cmd(argv=()):
+    """The "On the emulated board" section alone; with --write, in place
+    of BENCH.md's (the rest of the file is left as it is)."""
+    from benchmarks.report import write_section
+    climb, board, bots = climb_rows(), board_rows(), bot_fuel()
+    text = "\n".join(render_board(board, climb, bots))
+    print(text)
+    if "--write" in argv:
+        write_section("## On the emulated board", text)
+    return 0
+
+
 def bot_fuel():
     """Fuel of the computer player's plan in each Prime Climb case."""
     out = []
