@@ -22,9 +22,12 @@ $(NODE_STAMP): tools/pico/package.json tools/pico/package-lock.json
 	else echo "npm not found: the emulated-board tests will skip"; fi
 
 # One file per worker at a time (--dist loadfile): the emulated-board
-# files share one booted board between their tests, in order.
+# files share one booted board between their tests, in order.  Files go
+# out longest first (host_tests/conftest.py); --no-loadscope-reorder keeps
+# that order (xdist would send the files with most tests first, which put
+# the board's few long tests last, one worker alone on them at the end).
 test: $(STAMP) $(NODE_STAMP)
-	$(VPY) -m pytest -q -n auto --dist loadfile host_tests
+	$(VPY) -m pytest -q -n auto --dist loadfile --no-loadscope-reorder host_tests
 
 bench: $(STAMP) $(NODE_STAMP)
 	$(VPY) tools/bench.py --write
@@ -36,7 +39,7 @@ bench: $(STAMP) $(NODE_STAMP)
 # section.  Fails if anything was found.
 # Extra options: make soak ARGS="--events 20000 --jobs 2"
 soak: $(STAMP) $(NODE_STAMP)
-	PRIMEPLAY_SOAK=1 $(VPY) -m pytest -q -n auto --dist loadfile -m soak host_tests
+	PRIMEPLAY_SOAK=1 $(VPY) -m pytest -q -n auto --dist loadfile --no-loadscope-reorder -m soak host_tests
 	$(VPY) tools/fuzz.py soak --write $(ARGS)
 
 # The firmware on an emulated Pico: make pico ARGS="--keys A,UP,A --screenshot out.png"

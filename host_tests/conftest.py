@@ -1,8 +1,10 @@
 """Long files first: ``make test`` runs on two workers a file at a time
 (--dist loadfile), and the emulated board's files take minutes each.
-Collected last (their names sort late) they ran at the end with one
-worker idle; started first, the short files fill in around them, and the
-seeded runs of a minute go before the many files of a few seconds."""
+Run last they kept one worker busy alone at the end; started first, the
+short files fill in around them, and the seeded runs of a minute go
+before the many files of a few seconds.  This order holds only with
+--no-loadscope-reorder (the Makefile's): by default xdist sends the files
+with the most tests first, whatever the collection's order."""
 
 # Slowest first (longest processing time first: the last file to start is
 # a short one, so neither worker idles long at the end), as measured by
