@@ -385,9 +385,13 @@ class ClimbPlay:
     def next_change(self):
         # At rest: a human's turn, the board shown after a roll (until
         # peek_until), a computer's pauses (until) and the results.
-        # Dice rolling, news to tell and a computer's choice move at once.
-        if self.start_news or self.mode == "rolling":
+        # Rolling dice turn a face each 60 ms, the ring a step each 50;
+        # news to tell and a computer's choice go at once.
+        if self.start_news:
             return 0
+        if self.mode == "rolling":
+            now = self.app.now
+            return min(self.until, (now // 50 + 1) * 50, (now // 60 + 1) * 60)
         if self.mode == "over":
             return None
         if self.peeking():

@@ -117,7 +117,7 @@ class DaifugoPlay:
         self.until = 0
         self.pages = []
         self.page_bot = False
-        self.page_still = True  # the page drawn last has no blinking ring
+        self.page_step = 0      # ms a step of the ring's blink on the page drawn last
         self.page_seat = 0      # whose turn the pages tell (their colour)
         self.turn_events = []
         self.shown_to = None    # whose hand the pass screen last showed
@@ -603,12 +603,19 @@ class DaifugoPlay:
 
     def next_change(self):
         # A human's hand, the pass screen, the match's end and a page
-        # read by a human wait for a press; a computer's pages turn by
-        # themselves, a Stop or a [10] page blinks the ring, and the
-        # computer's turn spins it.
+        # read by a human wait for a press; a computer's pages turn at
+        # ``until``, and the ring moves a step at a time: a Stop or a
+        # [10] page's blink, the spinner of the computer's turn.
         mode = self.mode
-        if mode == "page" and self.page_still:
-            return self.until if self.page_bot else None
+        now = self.app.now
+        if mode == "table":
+            return min(self.until, (now // 80 + 1) * 80)
+        if mode == "page":
+            t = self.until if self.page_bot else None
+            step = self.page_step
+            if step and (t is None or (now // step + 1) * step < t):
+                t = (now // step + 1) * step
+            return t
         return None if mode in ("hand", "pass", "over") else 0
 
     def tick(self):
@@ -775,7 +782,7 @@ class DaifugoPlay:
         n = self.app.pixels
         kind = page[0]
         now = self.app.now
-        self.page_still = kind not in ("stop", "draw2")
+        self.page_step = 150 if kind == "stop" else 60 if kind == "draw2" else 0
         if kind == "judge":
             who, cids, values, number, ok, factors = page[1:]
             played = cards_text(values)
@@ -804,7 +811,7 @@ class DaifugoPlay:
                     sc.text(0, 38, special)
                 sc.leds = _flash(n, now, colours.RGB["red"]) if stop else \
                     [colours.RGB["green"]] * n
-                self.page_still = not stop
+                self.page_step = 150 if stop else 0
             else:
                 sc.text(x, 13, "NOT PRIME")
                 f = "=" + "x".join([str(q) for q in factors])

@@ -565,16 +565,26 @@ class RingsPlay:
 
     # ------------------------------------------------------------ computer
     def next_change(self):
-        # A human's turn changes by itself only where its pawns blink
-        # (LED_BLINK_MS from t0), a note runs out or the ring's flash
-        # ends; a turning ring and the computer's turn move every frame.
-        if self.mode == "over":
+        # The picture changes by itself a step at a time: a turning ring
+        # a space each a[5] ms, else the focus ring's pawns blink
+        # (LED_BLINK_MS from t0); a computer's "thinking" spinner a step
+        # each 80 ms and its next stage at ``until``; a note runs out,
+        # the ring's flash ends.
+        mode = self.mode
+        if mode == "over":
             return None
-        a = self.anim
-        if self.mode != "human" or a is not None and not self.anim_done():
+        if mode not in ("human", "bot"):
             return 0
         now = self.app.now
-        t = self.t0 + ((now - self.t0) // LED_BLINK_MS + 1) * LED_BLINK_MS
+        a = self.anim
+        if a is not None and not self.anim_done():
+            t = a[4] + (a[6] + 1) * a[5] if a[5] else 0
+        else:
+            t = self.t0 + ((now - self.t0) // LED_BLINK_MS + 1) * LED_BLINK_MS
+        if mode == "bot":
+            if self.bstage == "think":
+                t = min(t, self.t0 + ((now - self.t0) // 80 + 1) * 80)
+            t = min(t, self.until)
         ov = self.overlay
         if ov is not None and ov[1] is not None and ov[1] < t:
             t = ov[1]
