@@ -56,16 +56,16 @@ class Table(ButtonTable):
         if play.peeking():
             self.press("A")         # the board after the roll goes
         for _ in range(80):
-            if play.current_move() == move:
+            if play.cursor.move(play.mode) == move:
                 break
             if play.mode == "action":
                 self.press("RIGHT")         # the card's choices
                 continue
-            rows = play.rows()
+            rows = play.cursor.rows()
             gi = [i for i in range(len(rows)) if move in rows[i][1]]
             assert gi, (move, rows)
-            self.press("DOWN" if gi[0] != play.group else "RIGHT")
-        assert play.current_move() == move, (move, play.current_move())
+            self.press("DOWN" if gi[0] != play.cursor.group else "RIGHT")
+        assert play.cursor.move(play.mode) == move, (move, play.cursor.move(play.mode))
         self.press("A")                 # End turn too: one press
 
     def play_game(self, limit=4000, advisor=None):

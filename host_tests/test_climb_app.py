@@ -15,7 +15,7 @@ from primeplay.climb.bot import Bot
 def default_ok(play, last):
     """The cursor a die opens on: the pawn moved last if that die can
     still move it, else pawn a; + if legal, else the first legal op."""
-    rows = play.rows()
+    rows = play.cursor.rows()
     dice = [r for r in rows if r[1] and r[1][0][0] == "die"]
     if not dice:
         return True
@@ -23,7 +23,7 @@ def default_ok(play, last):
     pawns = [m[2] for m in moves]
     want = last if last in pawns else 0
     ops = [m[3] for m in moves if m[2] == want]
-    cur = play.current_move()
+    cur = play.cursor.move(play.mode)
     assert cur in moves, (cur, moves)
     assert cur[2] == want, (cur, last, moves)
     assert cur[3] == (ADD if ADD in ops else ops[0]), (cur, moves)
@@ -50,7 +50,7 @@ def test_the_cursor_opens_each_die_on_the_last_pawn_with_plus(seed, picks):
             break
         p = play.state.current
         assert default_ok(play, last[p])
-        rows = play.rows()
+        rows = play.cursor.rows()
         dice = [r for r in rows if r[1] and r[1][0][0] == "die"]
         if not dice:
             m = rows[-1][1][0] if rows[-1][1] else None
@@ -427,13 +427,13 @@ def test_the_preview_warns_of_a_bump():
     t.press("A")                            # the board goes
     s.dice = [3]
     play.game.edited()
-    play.default()
-    assert play.current_move() == ("die", 3, 0, 0)
+    play.cursor.default()
+    assert play.cursor.move(play.mode) == ("die", 3, 0, 0)
     texts = t.frame().texts()
     assert "a 5+3=8" in texts and "bumps P2" in texts
     t.press("RIGHT")                        # a 5-3=2: nobody there
     texts = t.frame().texts()
-    assert play.current_move() == ("die", 3, 0, 1)
+    assert play.cursor.move(play.mode) == ("die", 3, 0, 1)
     assert not [x for x in texts if x.startswith("bumps")]
 
 
@@ -461,7 +461,7 @@ def rolled(t, dice, pos=None):
     s.dice = list(dice)
     play.game.edited()
     play.game._mark = s.copy()      # undo goes back to these dice
-    play.default()
+    play.cursor.default()
     return s
 
 
@@ -504,7 +504,7 @@ def test_end_turn_is_one_press_and_its_row_says_what_it_does():
     play = t.play
     s = rolled(t, [3], pos=[5, 0, 8, 30])
     t.choose(("die", 3, 0, 0))              # a 5+3=8, onto P2's a
-    assert play.current_move() == ("commit",)
+    assert play.cursor.move(play.mode) == ("commit",)
     texts = t.frame().texts()
     assert "End turn:" in texts and "bumps P2" in texts, texts
     t.press("B")                            # still undoable before A
@@ -525,7 +525,7 @@ def test_end_turn_says_when_it_draws_a_card():
     play = t.play
     s = rolled(t, [3], pos=[10, 0, 50, 60])
     t.choose(("die", 3, 0, 0))              # a 10+3=13
-    assert play.current_move() == ("commit",)
+    assert play.cursor.move(play.mode) == ("commit",)
     texts = t.frame().texts()
     assert "draws a card" in " ".join(texts), texts
     deck = len(s.deck)
@@ -713,11 +713,11 @@ def test_the_start_rolls_are_told_before_the_first_turn(monkeypatch):
 
 def to_hint(t):
     play = t.play
-    for _ in range(len(play.rows()) + 1):
-        if play.rows()[play.group][0] == "Hint":
+    for _ in range(len(play.cursor.rows()) + 1):
+        if play.cursor.rows()[play.cursor.group][0] == "Hint":
             return
         t.press("UP")
-    assert False, play.rows()
+    assert False, play.cursor.rows()
 
 
 @settings(max_examples=8, deadline=None,
@@ -749,7 +749,7 @@ def test_the_hint_shows_its_moves_and_makes_one_a_press(seed, variant):
                 assert "No hint here." in texts
                 t.choose(advisor.choose(play.state))
                 continue
-            shown = play.hint.text.split(", ")
+            shown = play.hint.plan.text.split(", ")
             assert len(shown) == len(want)
             assert shown[0] in texts
             for m in want:
@@ -848,8 +848,8 @@ def test_the_chosen_tile_is_always_on_the_strip():
     play.state.keepers[0] = [6, 9, 11]      # +-7, Start, Curse
     rolled(t, [3, 3, 3, 3], pos=[20, 30, 23, 50])
     names = []
-    for _ in range(len(play.rows())):
-        row = play.rows()[play.group]
+    for _ in range(len(play.cursor.rows())):
+        row = play.cursor.rows()[play.cursor.group]
         sc = t.frame()
         lit = [it for it in sc.items if it[0] == "rect" and it[2] >= 46]
         if row[1]:
@@ -1001,13 +1001,13 @@ def test_b_in_the_board_view_goes_back_to_the_play_screen():
     t.skip_news()
     t.press("A")                        # a die used
     used = (list(play.state.pos), list(play.state.dice))
-    play.default()
+    play.cursor.default()
     t.press("UP")
     assert play.showing_board() and play.mode == "move"
     t.press("B")
     assert not play.showing_board() and t.app.screen is play
     assert (list(play.state.pos), list(play.state.dice)) == used
-    assert play.current_move()[0] in ("die", "commit", "keeper", "lose")
+    assert play.cursor.move(play.mode)[0] in ("die", "commit", "keeper", "lose")
     # Off the board B takes the move back, then opens the pause menu:
     # "Resume" first, and B there comes back.
     t.press("B")

@@ -118,17 +118,17 @@ def press_to(app, play, move):
     the presses made."""
     pressed = []
     if play.mode == "move":
-        rows = play.rows()
+        rows = play.cursor.rows()
         where = [i for i in range(len(rows)) if move in rows[i][1]]
         assert len(where) == 1, (move, rows)
         for _ in range(len(rows)):
-            if play.group == where[0]:
+            if play.cursor.group == where[0]:
                 break
             app.press("DOWN")
             pressed.append("DOWN")
-        assert play.group == where[0]
+        assert play.cursor.group == where[0]
     for _ in range(len(play.game.legal_moves())):
-        if play.current_move() == move:
+        if play.cursor.move(play.mode) == move:
             break
         app.press("RIGHT")
         pressed.append("RIGHT")
@@ -140,14 +140,14 @@ def check_position(state):
     legal = rules.legal_moves(state)
     app, play = screen_on(state)
     if play.mode == "move":
-        offered = [m for r in play.rows() for m in r[1]]
+        offered = [m for r in play.cursor.rows() for m in r[1]]
         assert sorted(offered) == sorted(legal), (offered, legal)
         assert len(set(offered)) == len(offered)
     kinds = set()
     for move in legal:
         app, play = screen_on(state)
         pressed = press_to(app, play, move)
-        assert play.current_move() == move, (move, pressed)
+        assert play.cursor.move(play.mode) == move, (move, pressed)
         # What the panel previews is this move.
         texts = " ".join(app.scene().texts())
         want = "End turn" if move[0] == "commit" else \
@@ -227,20 +227,20 @@ def test_the_operation_buttons_jump_to_their_operation():
             app, play = screen_on(s, buttons=("UP", "DOWN", "LEFT", "RIGHT",
                                               "A", "B", "ROLL", "ADD",
                                               "SUB", "MUL", "DIV"))
-            rows = play.rows()
+            rows = play.cursor.rows()
             for gi in range(1, len(rows)):
                 moves = rows[gi][1]
                 if not moves or moves[0][0] != "die":
                     continue
-                play.group = gi
+                play.cursor.group = gi
                 for name, op in ops.items():
-                    play.default()
-                    play.group = gi
-                    play.option = 0
-                    pawn = play.current_move()[2]
+                    play.cursor.default()
+                    play.cursor.group = gi
+                    play.cursor.option = 0
+                    pawn = play.cursor.move(play.mode)[2]
                     app.press(name)
                     have = [m for m in moves if m[3] == op]
-                    cur = play.current_move()
+                    cur = play.cursor.move(play.mode)
                     if not have:
                         assert cur == moves[0]
                         continue

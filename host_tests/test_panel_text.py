@@ -370,10 +370,10 @@ def tour_climb(t, play, k):
         keys(t, "B,DOWN,DOWN,A,B")      # pause, the legend, back to play
     elif play.mode == "move" and k % 2 == 0:
         keys(t, "UP,RIGHT,B")           # the board row, and back
-        rows = play.rows()
+        rows = play.cursor.rows()
         if rows[-1][0] == "Hint":
             keys(t, "UP,A")             # the Hint, worked out
-            play.default()
+            play.cursor.default()
 
 
 @pytest.mark.parametrize("game", CLIMB_GAMES,

@@ -4,10 +4,10 @@ the player choosing ("bumps P2", "draws a card").
 
 Imported with a human's first press or preview: a game of computers alone
 (the one the board's heap budget is measured with) does without it.
-The play screen imports this module and hands itself in; what a press
-changes goes through its methods (``make``, ``default``, ``to_row``,
-``sync``, ``pause``, ``start_roll``) and its cursor (``group``,
-``option``), so nothing here imports the play screen's module.
+The play screen hands itself in; a press moves its cursor
+(``play.Cursor``) or calls its methods (``make``, ``sync``, ``pause``,
+``start_roll``, ``hint_row``), so nothing here imports the play
+screen's module or writes its fields.
 """
 
 from primeplay.climb import rules
@@ -21,66 +21,52 @@ OP_BUTTONS = {"ADD": ADD, "SUB": SUB, "MUL": MUL, "DIV": DIV}
 def press(play, name):
     """A human's press in roll, move or action mode."""
     mode = play.mode
-    if name in ("LEFT", "RIGHT") and play.showing_board():
-        n = play.state.settings.players + 1
-        play.page = (play.page + (1 if name == "RIGHT" else -1)) % n
-        return
-    if name == "B" and play.showing_board():
-        # B is back everywhere: from the board to the play screen (the
-        # dice in move mode), never the pause menu or an undo unseen.
-        if mode == "move":
-            play.default()
-        else:
-            play.board = False
-        return
-    if mode == "roll":
+    cur = play.cursor
+    d = 1 if name in ("RIGHT", "DOWN") else -1
+    if cur.showing_board(mode):
+        if name in ("LEFT", "RIGHT"):
+            cur.turn_page(d, play.state.settings.players + 1)
+            return
+        if name == "B":
+            # B is back everywhere: from the board to the play screen (the
+            # dice in move mode), never the pause menu or an undo unseen.
+            if mode == "move":
+                cur.default()
+            else:
+                cur.show_board(False)
+            return
+    if mode == "move":
+        _press_move(play, cur, name, d)
+    elif name in ("UP", "DOWN"):
+        cur.show_board(not cur.board)
+    elif name == "B":
+        play.pause()
+    elif mode == "roll":
         if name in ("A", "ROLL"):
             play.start_roll()
-        elif name in ("UP", "DOWN"):
-            _toggle_board(play)
-        elif name == "B":
-            play.pause()
     elif mode == "action":
-        n = len(play.game.legal_moves())
-        if name in ("UP", "DOWN"):
-            _toggle_board(play)
-        elif name == "A" and play.board:
-            play.board = False
+        if name == "A" and cur.board:
+            cur.show_board(False)
         elif name in ("LEFT", "RIGHT"):
-            play.option = (play.option + (1 if name == "RIGHT" else -1)) % n
+            cur.step(d, mode)
         elif name == "A":
-            play.make(play.current_move())
-        elif name == "B":
-            play.pause()
-    elif mode == "move":
-        _press_move(play, name)
+            play.make(cur.move(mode))
 
 
-def _toggle_board(play):
-    play.board = not play.board
-    play.page = 0
-
-
-def _press_move(play, name):
-    rs = play.rows()
+def _press_move(play, cur, name, d):
     if name in ("UP", "DOWN"):
-        play.to_row((play.group + (1 if name == "DOWN" else -1)) % len(rs))
-        play.page = 0
+        cur.step_row(d)
     elif name in ("LEFT", "RIGHT"):
-        n = len(rs[play.group][1])
-        if n:
-            play.option = (play.option + (1 if name == "RIGHT" else -1)) % n
+        cur.step(d, "move")
     elif name in OP_BUTTONS:
-        if rs[play.group][1]:
-            _jump_to_op(play, rs[play.group][1], OP_BUTTONS[name])
+        cur.to_op(OP_BUTTONS[name])
     elif name == "A":
-        m = play.current_move()
+        m = cur.move("move")
         if m is None:
-            if rs[play.group] is play.HINT_ROW:
-                from primeplay.climb.ui.hint_page import press_hint
-                press_hint(play)
+            if cur.on_hint():
+                play.hint_row().press(play)
             else:
-                play.default()     # the board: back to the dice
+                cur.default()     # the board: back to the dice
         else:
             play.make(m)
     elif name == "B":
@@ -89,22 +75,6 @@ def _press_move(play, name):
             play.sync()
         else:
             play.pause()
-
-
-def _jump_to_op(play, moves, op):
-    """A + - x / button: that operation on the same pawn, if it can."""
-    cur = moves[play.option]
-    pawn = cur[2] if cur[0] == "die" else 0
-    best = None
-    for i in range(len(moves)):
-        m = moves[i]
-        if m[0] in ("die", "keeper") and len(m) == 4 and m[3] == op:
-            if best is None or m[2] == pawn:
-                best = i
-                if m[2] == pawn:
-                    break
-    if best is not None:
-        play.option = best
 
 
 def note(s, move):

@@ -73,13 +73,9 @@ PEEK_BOT_MS = (2500, 1500, 700, 0)
 
 
 class ClimbPlay:
-    """The play screen of one game: the game, whose turn, the cursor on
-    the move being chosen, the board and the Hint it shows."""
-
-    # The rows of move mode without moves: the human's press (``human``)
-    # knows the Hint's by these.
-    BOARD_ROW = ("Board", ())
-    HINT_ROW = ("Hint", ())
+    """The play screen of one game: the game, whose turn, its mode and
+    timing, the news it tells.  The choice being made is the ``cursor``'s
+    (``Cursor``), the Hint row's plan the ``hint``'s."""
 
     def __init__(self, app, settings, seed, seats, game=None):
         self.app = app
@@ -93,27 +89,17 @@ class ClimbPlay:
             # does not need to give up.
             from primeplay.climb.bot import Bot
             self.bots = [Bot(s) if s else None for s in seats]
+        self.cursor = Cursor(self.game, self.bots)
         self.mode = "roll"
         self.until = 0
-        self.group = 0
-        self.option = 0
         self.best = 0       # the solitaire record, once the game is over
         self.results = None     # the results screen's state (results)
         self.bot_move = None
         self.shown_dice = (0, 0)
-        self.board = False      # roll and action mode: the board shows
-        self.page = 0           # its page
         self.peek_until = 0     # the board after a roll, until then
-        # The pawn each player moved last: the cursor starts on it, so the
-        # move under A is the one the player was just making.
-        self.last_pawn = bytearray(len(seats))
-        # groups() and preview() of the position on screen, worked out once
-        # per position (Game.legal_moves returns one list per position): the
-        # screen is drawn fifty times a second.
-        self._groups = None
-        self._rows = None
-        self.hint = None        # the Hint row's (hint_page.Hint)
-        self._groups_of = None
+        self.hint = None        # the Hint row (hint_page.HintRow)
+        # preview() of the position on screen, worked out once per position
+        # (Game.legal_moves returns one list per position).
         self._preview = {}
         self._preview_of = None
         # Who starts, as the dice said (a new game's events): told on the
@@ -155,19 +141,14 @@ class ClimbPlay:
             self.mode = "roll"
         elif ph == ACTION:
             self.mode = "action"
-            self.option = 0
         else:
             self.mode = "move"
-            self.default()
+        self.cursor.reset(self.mode)
         self.bot_move = None
-        self.board = False
         self.until = self.app.now + BOT_MS[self.speed]
 
     def make(self, move):
         mover = self.state.current
-        pawn = move[2] if move[0] == "die" or (
-            move[0] == "keeper" and
-            self.state.cards[move[1]][1] == "addsub") else -1
         try:
             events = self.game.apply(move)
         except rules.IllegalMove:
@@ -175,8 +156,7 @@ class ClimbPlay:
             # game stays as it was and the player chooses again.
             self.sync()
             return
-        if pawn >= 0:
-            self.last_pawn[mover] = pawn
+        self.cursor.moved(mover, move)
         ended = self.game.phase in (ROLL, OVER) and move[0] != "roll"
         if ended and self.game.phase == ROLL:
             self._save()
@@ -204,103 +184,12 @@ class ClimbPlay:
         self.until = self.app.now + BOT_MS[self.speed]
 
     # ------------------------------------------------------------ choices
-    def groups(self):
-        """What can be used now: [(label, [moves])], dice first."""
-        legal = self.game.legal_moves()
-        if self._groups_of is not legal:
-            self._groups = self._group(legal)
-            self._rows = [self.BOARD_ROW] + self._groups
-            if self.state.dice and not self.is_bot():
-                self._rows.append(self.HINT_ROW)
-            self._groups_of = legal
-        return self._groups
-
-    def rows(self):
-        """The rows UP/DOWN go through in move mode: [(label, [moves])],
-        the board first (no moves), then groups(), then, for a human with
-        dice left, the Hint (no moves: A works it out)."""
-        self.groups()
-        return self._rows
-
     def peeking(self):
         """Is the board shown by itself, after a roll?"""
         return self.peek_until > self.app.now
 
     def showing_board(self):
-        if self.mode == "move":
-            return self.group == 0
-        return self.board and self.mode in ("roll", "action")
-
-    @staticmethod
-    def _group(legal):
-        out = []
-        by = {}
-        order = []
-        for m in legal:
-            k = m[0]
-            if k in ("die", "lose"):
-                key = ("d", m[1])
-            elif k == "keeper":
-                key = ("k", m[1])
-            else:
-                key = ("c", 0)
-            if key not in by:
-                by[key] = []
-                order.append(key)
-            by[key].append(m)
-        for key in order:
-            if key[0] == "d":
-                label = "die %d" % key[1]
-            elif key[0] == "k":
-                label = "Keeper"
-            else:
-                label = "End turn"
-            out.append((label, by[key]))
-        return out
-
-    def _clamp(self):
-        rs = self.rows()
-        self.group %= len(rs)
-        n = len(rs[self.group][1])
-        self.option = self.option % n if n else 0
-
-    def default(self):
-        """The cursor after every move, undo and roll: the first row (a
-        die), on the player's last pawn if it can still move, else pawn a;
-        + when it is legal, else the first operation that is.  A press of
-        A then never makes a move left over from another die."""
-        self.to_row(1 if len(self.rows()) > 1 else 0)
-
-    def to_row(self, g):
-        """The cursor on row ``g`` of rows(), as ``default`` opens a row:
-        on the player's last pawn (else pawn a) with +, else the first
-        move of that pawn; the first move when none uses a pawn."""
-        self.group = g
-        moves = self.rows()[g][1]
-        self.option = 0
-        for want in (self.last_pawn[self.state.current], 0):
-            first = -1
-            for i in range(len(moves)):
-                m = moves[i]
-                if m[0] in ("die", "keeper") and len(m) == 4 and \
-                        m[2] == want:
-                    if m[3] == ADD:
-                        self.option = i
-                        return
-                    if first < 0:
-                        first = i
-            if first >= 0:
-                self.option = first
-                return
-
-    def current_move(self):
-        if self.mode == "action":
-            ms = self.game.legal_moves()
-            return ms[self.option % len(ms)] if ms else None
-        rs = self.rows()
-        self._clamp()
-        ms = rs[self.group][1]
-        return ms[self.option] if ms else None
+        return self.cursor.showing_board(self.mode)
 
     def preview(self, move):
         """(big text, number whose colours the ring shows, a warning or
@@ -324,10 +213,21 @@ class ClimbPlay:
             note = note(self.state, move)
         return text, focus, note
 
-    # ------------------------------------------------------------ hint
-    def _draw_hint(self, sc):
-        from primeplay.climb.ui.hint_page import draw_hint
-        draw_hint(self, sc)
+    def hint_row(self):
+        """The Hint row (``hint_page.HintRow``), loaded when a human first
+        looks at it: a game of computers never does."""
+        if self.hint is None:
+            from primeplay.climb.ui.hint_page import HintRow
+            self.hint = HintRow()
+        return self.hint
+
+    def rematch(self):
+        """The same seats and settings again, from a new seed."""
+        app = self.app
+        settings = self.game.settings
+        # Their heap back before the next game's.
+        self.game = self.cursor = self.hint = None
+        app.go(ClimbPlay(app, settings, app.new_seed(), self.seats))
 
     # ------------------------------------------------------------ input
     def press(self, name):
@@ -431,26 +331,12 @@ class ClimbPlay:
             # (a while, on a board), never the cursor an earlier step
             # left behind.
             self.bot_move = self.bots[self.state.current].choose(self.state)
-            self._select(self.bot_move)
+            self.cursor.select(self.bot_move, self.mode)
             self.until = now + BOT_MS[self.speed]
         elif now >= self.until:
             m = self.bot_move
             self.bot_move = None
             self.make(m)
-
-    def _select(self, move):
-        """Point the cursor at ``move`` so the screen shows the choice."""
-        if self.mode == "action":
-            ms = self.game.legal_moves()
-            if move in ms:
-                self.option = ms.index(move)
-            return
-        rs = self.rows()
-        for gi in range(len(rs)):
-            if move in rs[gi][1]:
-                self.group = gi
-                self.option = rs[gi][1].index(move)
-                return
 
     # ------------------------------------------------------------ news
     def _news_lines(self, events):
@@ -518,10 +404,11 @@ class ClimbPlay:
         if mode == "over":
             self._draw_over(sc)
             return
+        cur = self.cursor
         peek = self.peeking()
-        if peek or self.showing_board():
+        if peek or cur.showing_board(mode):
             from primeplay.climb.ui.board import draw_board
-            draw_board(sc, self.state, 0 if peek else self.page, self.bots,
+            draw_board(sc, self.state, 0 if peek else cur.page, self.bots,
                        n)
             return
         self._draw_header(sc)
@@ -556,10 +443,10 @@ class ClimbPlay:
                 self._draw_uses(sc, -1, None)
             sc.leds = colours.seat_ring(p, n)
             return
-        m = self.current_move()
+        m = cur.move(mode)
         if m is None:
             if mode == "move":
-                self._draw_hint(sc)
+                self.hint_row().draw(self, sc)
                 sc.leds = colours.seat_ring(p, n)
             return
         big, focus, note = self.preview(m)
@@ -575,10 +462,10 @@ class ClimbPlay:
             card = s.cards[s.pending[0]]
             sc.text(0, 40, wrap(card[3])[0][:COLS])
             n_ = len(self.game.legal_moves())
-            sc.text(0, 52, "<%d of %d> A: ok" % (self.option + 1, n_)
+            sc.text(0, 52, "<%d of %d> A: ok" % (cur.option + 1, n_)
                     if n_ > 1 else "A: ok")
         else:
-            self._draw_uses(sc, self.group - 1, note)
+            self._draw_uses(sc, cur.group - 1, note)
         sc.leds = colours.number_ring(focus, n) if focus >= 0 else \
             colours.seat_ring(p, n)
 
@@ -614,7 +501,7 @@ class ClimbPlay:
         """The dice and Keepers left, groups()[lit] lit; at the right the
         move's warning (``note``), else, if there is room, how many ways
         LEFT/RIGHT offer."""
-        gs = self.groups()
+        gs = self.cursor.groups()
         tiles = []      # (group, die value or tag)
         x = 0
         for gi in range(len(gs)):
@@ -631,8 +518,9 @@ class ClimbPlay:
         if note is None and 0 <= lit < len(gs):
             n = len(gs[lit][1])
             if n > 1:
-                for note in ("<%d of %d>" % (self.option + 1, n),
-                             "<%d/%d>" % (self.option + 1, n), None):
+                opt = self.cursor.option + 1
+                for note in ("<%d of %d>" % (opt, n), "<%d/%d>" % (opt, n),
+                             None):
                     if note is None or x + len(note) * CHAR_W <= WIDTH:
                         break
         right = WIDTH - (len(note) * CHAR_W + 2 if note else 0)
@@ -784,3 +672,212 @@ class News(Message):
         if foot is not None:
             sc.text(0, 64 - CHAR_H, foot)
         sc.leds = self.leds
+
+
+# ---------------------------------------------------------------- cursor
+# Where the choice stands: in move mode UP/DOWN go through rows (the
+# board, each die value, each playable Keeper, End turn, for a human with
+# dice left the Hint) and LEFT/RIGHT through a row's moves (which pawn,
+# which operation); in action mode LEFT/RIGHT go through the card's
+# targets; in roll and action mode the board shows or not, at a page.
+# The play screen holds one (``ClimbPlay.cursor``); a human's presses
+# (``human``), the Hint (``hint_page``) and a computer's choice move it
+# through its methods, and only they write its fields.  In this module,
+# not its own: a game of computers alone holds it too, and on the board's
+# heap a module of its own cost 2 KB more than a class (tools/heap.py
+# smallest).
+
+# The rows of move mode without moves: the board above the first die, the
+# Hint below End turn.
+BOARD_ROW = ("Board", ())
+HINT_ROW = ("Hint", ())
+
+
+class Cursor:
+    """The row (``group``) and move (``option``) under A, whether the
+    board shows (``board``, roll and action mode) and its ``page``, and
+    the pawn each player moved last (the cursor opens a die on it)."""
+
+    def __init__(self, game, bots):
+        self.game = game
+        self.bots = bots
+        self.group = 0
+        self.option = 0
+        self.board = False
+        self.page = 0
+        self.last_pawn = bytearray(len(bots))
+        # groups() and rows() of the position on screen, worked out once
+        # per position (Game.legal_moves returns one list per position).
+        self._groups = None
+        self._rows = None
+        self._of = None
+
+    # ------------------------------------------------------------ rows
+    def groups(self):
+        """What can be used now: [(label, [moves])], dice first."""
+        legal = self.game.legal_moves()
+        if self._of is not legal:
+            self._groups = _group(legal)
+            self._rows = [BOARD_ROW] + self._groups
+            s = self.game.state
+            if s.dice and self.bots[s.current] is None:
+                self._rows.append(HINT_ROW)
+            self._of = legal
+        return self._groups
+
+    def rows(self):
+        """The rows UP/DOWN go through in move mode: [(label, [moves])],
+        the board first (no moves), then groups(), then, for a human with
+        dice left, the Hint (no moves: A works it out)."""
+        self.groups()
+        return self._rows
+
+    def on_hint(self):
+        return self.rows()[self.group] is HINT_ROW
+
+    def showing_board(self, mode):
+        if mode == "move":
+            return self.group == 0
+        return self.board and mode in ("roll", "action")
+
+    # ------------------------------------------------------------ moving
+    def reset(self, mode):
+        """As ``mode`` opens: the board hidden; in move mode on a die
+        (``default``), in action mode on the card's first target."""
+        self.board = False
+        self.option = 0
+        if mode == "move":
+            self.default()
+
+    def default(self):
+        """The cursor after every move, undo and roll: the first row (a
+        die), on the player's last pawn if it can still move, else pawn a;
+        + when it is legal, else the first operation that is.  A press of
+        A then never makes a move left over from another die."""
+        self.to_row(1 if len(self.rows()) > 1 else 0)
+
+    def to_row(self, g):
+        """The cursor on row ``g`` of rows(), as ``default`` opens a row:
+        on the player's last pawn (else pawn a) with +, else the first
+        move of that pawn; the first move when none uses a pawn."""
+        self.group = g
+        self.page = 0
+        moves = self.rows()[g][1]
+        self.option = 0
+        for want in (self.last_pawn[self.game.state.current], 0):
+            first = -1
+            for i in range(len(moves)):
+                m = moves[i]
+                if m[0] in ("die", "keeper") and len(m) == 4 and \
+                        m[2] == want:
+                    if m[3] == ADD:
+                        self.option = i
+                        return
+                    if first < 0:
+                        first = i
+            if first >= 0:
+                self.option = first
+                return
+
+    def step_row(self, d):
+        """UP (-1) or DOWN (+1) in move mode, round the rows."""
+        self.to_row((self.group + d) % len(self.rows()))
+
+    def step(self, d, mode):
+        """LEFT (-1) or RIGHT (+1) through the card's targets (action
+        mode) or the row's moves."""
+        n = len(self.game.legal_moves() if mode == "action" else
+                self.rows()[self.group][1])
+        if n:
+            self.option = (self.option + d) % n
+
+    def to_op(self, op):
+        """A + - x / button: that operation on the same pawn, if it can."""
+        moves = self.rows()[self.group][1]
+        if not moves:
+            return
+        cur = moves[self.option]
+        pawn = cur[2] if cur[0] == "die" else 0
+        best = None
+        for i in range(len(moves)):
+            m = moves[i]
+            if m[0] in ("die", "keeper") and len(m) == 4 and m[3] == op:
+                if best is None or m[2] == pawn:
+                    best = i
+                    if m[2] == pawn:
+                        break
+        if best is not None:
+            self.option = best
+
+    def select(self, move, mode):
+        """On ``move``, so the screen shows a computer's choice."""
+        if mode == "action":
+            ms = self.game.legal_moves()
+            if move in ms:
+                self.option = ms.index(move)
+            return
+        rs = self.rows()
+        for gi in range(len(rs)):
+            if move in rs[gi][1]:
+                self.group = gi
+                self.option = rs[gi][1].index(move)
+                return
+
+    def show_board(self, on):
+        """Roll and action mode: the board shown (from its first page) or
+        hidden."""
+        self.board = on
+        self.page = 0
+
+    def turn_page(self, d, n):
+        self.page = (self.page + d) % n
+
+    def moved(self, player, move):
+        """``player`` made ``move``: a die or a +-Keeper on a pawn opens
+        on that pawn next time."""
+        if move[0] == "die" or (move[0] == "keeper" and
+                                self.game.state.cards[move[1]][1] ==
+                                "addsub"):
+            self.last_pawn[player] = move[2]
+
+    # ------------------------------------------------------------ reading
+    def move(self, mode):
+        """The move under A, or None (the board's or the Hint's row)."""
+        if mode == "action":
+            ms = self.game.legal_moves()
+            return ms[self.option % len(ms)] if ms else None
+        rs = self.rows()
+        self.group %= len(rs)
+        ms = rs[self.group][1]
+        if not ms:
+            self.option = 0
+            return None
+        self.option %= len(ms)
+        return ms[self.option]
+
+
+def _group(legal):
+    out = []
+    by = {}
+    order = []
+    for m in legal:
+        k = m[0]
+        if k in ("die", "lose"):
+            key = ("d", m[1])
+        elif k == "keeper":
+            key = ("k", m[1])
+        else:
+            key = ("c", 0)
+        if key not in by:
+            by[key] = []
+            order.append(key)
+        by[key].append(m)
+    for key in order:
+        if key[0] == "d":
+            label = "die %d" % key[1]
+        elif key[0] == "k":
+            label = "Keeper"
+        else:
+            label = "End turn"
+        out.append((label, by[key]))
+    return out

@@ -64,7 +64,7 @@ class Results:
         elif name == "B" or name == "A" and self.choice == 0:
             self.play.app.home()
         elif name == "A":
-            rematch(self.play)
+            self.play.rematch()
 
     def draw(self, sc):
         y = 0
@@ -86,13 +86,3 @@ class Results:
                     "v" if self.top < more else "^")
         s = self.play.state
         sc.leds = colours.seat_ring(s.winner or 0, self.play.app.pixels, 16)
-
-
-def rematch(play):
-    """The same seats and settings again, from a new seed: a new screen
-    of ``play``'s own class, which this module does not import (the play
-    screen imports it)."""
-    app = play.app
-    settings, seats = play.game.settings, play.seats
-    play.game = None    # its heap back before the next game's
-    app.go(type(play)(app, settings, app.new_seed(), seats))
