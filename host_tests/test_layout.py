@@ -98,6 +98,41 @@ def test_the_private_name_check_finds_both_kinds(tmp_path):
         "from primeplay.climb.bot import _frame", "x = bot._frame(1)"]
 
 
+def field_writes(folder):
+    """Lines of a game's screens that write a field of an object they
+    were handed (``play.group = 0``, ``play.cursor.option += 1``): a
+    screen's state is written by its own methods, and the modules around
+    it call those (issue 20)."""
+    found = []
+    for path in _source_files(folder):
+        if os.sep + "ui" + os.sep not in path:
+            continue
+        with open(path) as f:
+            for n, line in enumerate(f, 1):
+                code = line.split("#")[0]
+                if re.match(r"\s*(play|screen|cur)(\.\w+)+\s*([-+*/|&]?=)(?!=)",
+                            code):
+                    found.append("%s:%d %s" % (path, n, line.strip()))
+    return found
+
+
+def test_no_screen_module_writes_the_fields_of_a_screen_it_is_handed():
+    assert field_writes(LIB) == []
+
+
+def test_the_field_write_check_finds_them(tmp_path):
+    (tmp_path / "ui").mkdir()
+    (tmp_path / "ui" / "a.py").write_text(
+        "play.group = 0\n"
+        "    play.cursor.option += 1\n"
+        "cur.page = 2\n"
+        "if play.mode == 'move':\n"
+        "self.play = play\n"
+        "x = play.rows()\n")
+    assert [line.split(" ", 1)[1] for line in field_writes(str(tmp_path))] == [
+        "play.group = 0", "play.cursor.option += 1", "cur.page = 2"]
+
+
 def test_the_architecture_docs_layer_picture_is_the_codes():
     with open(imports.DOC) as f:
         text = f.read()
