@@ -26,9 +26,10 @@ from primeplay.climb.rules import OVER, ROLL
 from primeplay.climb.settings import PRESETS
 
 MOVE_CAP = 200000
-# make test: 250 a player count; make soak: 1,000 (soak.py).
-GAMES_PER_PLAYER_COUNT = soak.size(1000, 250)
-GAMES_PER_PRESET = 100
+# make test: 120 a player count and 40 a preset; make soak: 1,000 and
+# 100 (soak.py).
+GAMES_PER_PLAYER_COUNT = soak.size(1000, 120)
+GAMES_PER_PRESET = soak.size(100, 40)
 
 
 def player_rng(seed):
@@ -102,8 +103,9 @@ def preset_settings(name):
         "solitaire") else 2)
 
 
+@soak.mark
 @pytest.mark.parametrize("name", PRESETS)
-def test_a_hundred_random_games_per_preset(name):
+def test_random_games_per_preset(name):
     settings = preset_settings(name)
     if name.startswith("solitaire"):
         assert settings.players == 1 and settings.solitaire

@@ -9,7 +9,7 @@ the seed say so (one seat in eight), so every mix occurs; even so the
 5,000 games (with the rules' legal_moves checked every move) take about
 two minutes of CPU on CPython (a normal game 8-20 ms, a strong seat's
 decisions four times a normal one's);
-``make soak`` plays 5,000 per player count, ``make test`` 300.
+``make soak`` plays 5,000 per player count, ``make test`` 150.
 """
 
 import pytest
@@ -22,8 +22,8 @@ from primeplay.rings.bot import choose, NORMAL, STRONG
 from primeplay.rings.game import Game
 from primeplay.rings.settings import Settings
 
-# make test: 300 a player count; make soak: 5,000 (soak.py).
-GAMES = soak.size(5000, 300)
+# make test: 150 a player count; make soak: 5,000 (soak.py).
+GAMES = soak.size(5000, 150)
 pytestmark = soak.mark
 
 

@@ -360,9 +360,9 @@ def play_a_while(app):
     return texts
 
 
-# Each example half a second of play: 50 in make test, 150 in make soak.
+# Each example half a second of play: 25 in make test, 150 in make soak.
 @soak.mark
-@settings(max_examples=soak.size(150, 50), deadline=None,
+@settings(max_examples=soak.size(150, 25), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(PATHS), ODD, st.booleans())
 def test_hostile_records_say_save_damaged_and_never_raise(path, value, delete):
