@@ -93,15 +93,15 @@ def choose(app, clock, move):
     if scr.peeking():
         app.press("A")                       # the board after the roll
     for _ in range(60):
-        if scr.current_move() == move:
+        if scr.cursor.move(scr.mode) == move:
             break
         if scr.mode == "action":
             app.press("RIGHT")
         else:
-            rs = scr.rows()
+            rs = scr.cursor.rows()
             gi = [i for i in range(len(rs)) if move in rs[i][1]][0]
-            app.press("DOWN" if gi != scr.group else "RIGHT")
-    assert scr.current_move() == move
+            app.press("DOWN" if gi != scr.cursor.group else "RIGHT")
+    assert scr.cursor.move(scr.mode) == move
     app.press("A")                           # End turn too: one press
 
 
@@ -173,11 +173,11 @@ def test_preview_lights_the_factor_colours_of_the_result():
     scr.game.state.dice = [3]                # as if only a 3 were left
     scr.game.edited()
     app.press("A")                           # the board after the roll goes
-    scr.group, scr.option = 1, 0             # the die's row
-    choose_until = [m for g in scr.groups() for m in g[1]]
+    scr.cursor.to_row(1)                     # the die's row
+    choose_until = [m for g in scr.cursor.groups() for m in g[1]]
     target = ("die", 3, 0, 2)                # 14 x 3
     assert target in choose_until
-    while scr.current_move() != target:
+    while scr.cursor.move(scr.mode) != target:
         app.press("RIGHT")
     sc = app.scene()
     assert "a 14x3=42" in sc.texts()
