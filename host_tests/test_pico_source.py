@@ -22,8 +22,9 @@ import pico
 SEED = 3
 MENU = {"climb": ["A"], "daifugo": ["DOWN", "A"], "rings": ["DOWN", "DOWN", "A"]}
 # How long the computers play once the game is on: make test watches
-# them long enough for the check below, make soak longer (soak.py).
-PLAY_MS = 12000 if soak.FULL else 7500
+# them long enough for the check below (in Ring Climb some 13 frames and
+# 10 panels in 4 s), make soak longer (soak.py).
+PLAY_MS = 12000 if soak.FULL else 4000
 
 _missing = pico.missing_pieces()
 pytestmark = pytest.mark.skipif(bool(_missing), reason="emulated Pico: " + "; ".join(_missing))
@@ -58,6 +59,6 @@ def test_every_game_starts_and_plays_from_source_with_computers_at_every_seat(ga
     played = [f for f in board.frames if f.t_ms > start]
     assert "MemoryError" not in console and pico.TRACEBACK not in console, console[-1500:]
     # The computers play on by themselves: the panel keeps changing.
-    assert len(played) >= 20, len(played)
+    assert len(played) >= (20 if soak.FULL else 10), len(played)
     assert len({f.text() for f in played}) >= 5
     print(game, "from .py: frames", len(played), "least free", min(f.free for f in played))
