@@ -36,6 +36,10 @@ usage:
                                      # a script's presses, imports, Prime
                                      # Climb's cases (--write: that
                                      # section of BENCH.md only)
+    python tools/bench.py heap [--write]  # the heap on the board: the
+                                     # firmware's share, the smallest cp32
+                                     # heap each game's seeds pass at
+                                     # (--write: that section of BENCH.md)
     python tools/bench.py switch [--write]  # starting and leaving a game
                                      # on the emulated board (--write: that
                                      # section of BENCH.md only)
@@ -75,7 +79,7 @@ from benchmarks.daifugo import (DAIFUGO_BYTES_TARGET, DAIFUGO_FUEL_TARGET,
 from benchmarks.judge import (FILL_CASES, HARD24, JUDGE_CASES, game_cmd,
                               game_figures, game_imports_cmd, judge_cmd,
                               judge_scan4, render_game)
-from benchmarks.memory import heap_rows, render_heap
+from benchmarks.memory import heap_cmd, heap_rows, render_heap
 from benchmarks.report import kept_sections, write_all, write_section
 from benchmarks.rings import (RINGS_TITLE, rings_candidates, rings_cmd,
                               rings_figures, rings_rows, rings_take_top,
@@ -95,7 +99,7 @@ __all__ = [
     "climb_rows", "daifugo_cmd", "daifugo_cost", "daifugo_positions",
     "daifugo_rows", "daifugo_state", "daifugo_worst", "decision_cost",
     "decision_rows", "decisions", "evening_peaks", "fuel_per_ms", "game_cmd",
-    "game_figures", "game_imports_cmd", "game_rows", "heap_rows", "hint_cost",
+    "game_figures", "game_imports_cmd", "game_rows", "heap_cmd", "heap_rows", "hint_cost",
     "i2c_rows", "import_rows", "judge_cmd", "judge_scan4", "kept_sections",
     "main", "render", "render_decisions", "render_game", "render_heap",
     "render_switch", "rings_candidates", "rings_cmd", "rings_figures",
@@ -108,7 +112,7 @@ COMMANDS = {"decisions": decisions, "tournament": tournament,
             "daifugo": daifugo_cmd, "judge": judge_cmd, "rings": rings_cmd,
             "solitaire": solitaire_cmd, "climb-levels": climb_levels_cmd,
             "game-imports": game_imports_cmd, "game": game_cmd,
-            "switch": switch_cmd, "board": board_cmd}
+            "switch": switch_cmd, "board": board_cmd, "heap": heap_cmd}
 # Commands whose own parser answers --help (argparse).
 _OWN_HELP = ("tournament", "solitaire")
 

@@ -27,6 +27,17 @@ def heap_rows():
     return out
 
 
+def heap_cmd(argv=()):
+    """The "The heap on the board" section alone; with --write, in place
+    of BENCH.md's (the rest of the file is left as it is)."""
+    from benchmarks.report import write_section
+    text = "\n".join(render_heap(heap_rows()))
+    print(text)
+    if "--write" in argv:
+        write_section("## The heap on the board", text)
+    return 0
+
+
 def render_heap(h):
     import heap
     out = ["", "## The heap on the board", ""]
