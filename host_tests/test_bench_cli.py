@@ -120,6 +120,23 @@ def test_write_section_replaces_one_section_or_adds_it(monkeypatch,
     assert path.read_text().endswith("\n## Something new\n\nmore\n")
 
 
+def test_a_section_command_writes_bench_md_only_when_asked(monkeypatch,
+                                                          tmp_path, capsys):
+    from benchmarks import memory, report
+    path, before = _scratch(monkeypatch, tmp_path)
+    monkeypatch.setattr(memory, "heap_rows", lambda: None)
+    monkeypatch.setattr(memory, "render_heap",
+                        lambda h: ["", memory.HEAP_TITLE, "", "measured"])
+    assert bench.COMMANDS["heap"]([]) == 0
+    assert "measured" in capsys.readouterr().out
+    assert path.read_text().split("\n") == before
+    assert bench.COMMANDS["heap"](["--write"]) == 0
+    after = path.read_text().split("\n")
+    at = after.index(memory.HEAP_TITLE)
+    assert after[at + 1:at + 3] == ["", "measured"]
+    assert report.section_cmd is bench.section_cmd
+
+
 def test_the_whole_bench_keeps_the_section_the_soak_wrote(tmp_path, monkeypatch):
     path = tmp_path / "BENCH.md"
     path.write_text("# Benchmarks\n\n## Old\n\nold\n\n## Fuzzing\n\n"

@@ -80,7 +80,7 @@ from benchmarks.judge import (FILL_CASES, HARD24, JUDGE_CASES, game_cmd,
                               game_figures, game_imports_cmd, judge_cmd,
                               judge_scan4, render_game)
 from benchmarks.memory import heap_cmd, heap_rows, render_heap
-from benchmarks.report import kept_sections, write_all, write_section
+from benchmarks.report import kept_sections, section_cmd, write_all, write_section
 from benchmarks.rings import (RINGS_TITLE, rings_candidates, rings_cmd,
                               rings_figures, rings_rows, rings_take_top,
                               rings_tournament_result)
@@ -104,7 +104,7 @@ __all__ = [
     "main", "render", "render_decisions", "render_game", "render_heap",
     "render_switch", "rings_candidates", "rings_cmd", "rings_figures",
     "rings_rows", "rings_take_top", "rings_tournament_result",
-    "solitaire_cmd", "switch_cmd", "switch_rows", "tournament",
+    "section_cmd", "solitaire_cmd", "switch_cmd", "switch_rows", "tournament",
     "tournament_result", "usage", "whole", "worst_decisions", "write_all",
     "write_section"]
 

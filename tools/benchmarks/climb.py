@@ -233,11 +233,14 @@ def fuel_per_ms(climb, bot_fuel, board):
     return ratios[len(ratios) // 2], ratios[0], ratios[-1]
 
 
+BOARD_TITLE = "## On the emulated board"
+
+
 def render_board(board, climb, bot_fuel):
     if board is None:
-        return ["", "## On the emulated board", "",
+        return ["", BOARD_TITLE, "",
                 "Not measured: no emulated board on the machine that ran this."]
-    out = ["", "## On the emulated board", "",
+    out = ["", BOARD_TITLE, "",
            "CircuitPython 10.3 on an emulated Raspberry Pi Pico (tools/pico.py, "
            "rp2040js, `.mpy` unless it says `.py`): emulated milliseconds at "
            "125 MHz (no flash-cache misses are modelled, so a real board is "
@@ -306,13 +309,10 @@ def render_board(board, climb, bot_fuel):
 def board_cmd(argv=()):
     """The "On the emulated board" section alone; with --write, in place
     of BENCH.md's (the rest of the file is left as it is)."""
-    from benchmarks.report import write_section
+    from benchmarks.report import section_cmd
     climb, board, bots = climb_rows(), board_rows(), bot_fuel()
-    text = "\n".join(render_board(board, climb, bots))
-    print(text)
-    if "--write" in argv:
-        write_section("## On the emulated board", text)
-    return 0
+    return section_cmd(BOARD_TITLE, "\n".join(render_board(board, climb, bots)),
+                       argv)
 
 
 def bot_fuel():

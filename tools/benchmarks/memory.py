@@ -6,6 +6,8 @@ import os
 
 from benchmarks import ROOT
 
+HEAP_TITLE = "## The heap on the board"
+
 
 def heap_rows():
     """The board's heap for lib/primeplay (tools/heap.py), the smallest cp32
@@ -30,17 +32,13 @@ def heap_rows():
 def heap_cmd(argv=()):
     """The "The heap on the board" section alone; with --write, in place
     of BENCH.md's (the rest of the file is left as it is)."""
-    from benchmarks.report import write_section
-    text = "\n".join(render_heap(heap_rows()))
-    print(text)
-    if "--write" in argv:
-        write_section("## The heap on the board", text)
-    return 0
+    from benchmarks.report import section_cmd
+    return section_cmd(HEAP_TITLE, "\n".join(render_heap(heap_rows())), argv)
 
 
 def render_heap(h):
     import heap
-    out = ["", "## The heap on the board", ""]
+    out = ["", HEAP_TITLE, ""]
     share = h["share"]
     if share is not None:
         out += ["Emulated Pico, a Prime Climb turn with `PRIMEPLAY_DEBUG = 2` "

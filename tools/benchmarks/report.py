@@ -54,6 +54,15 @@ def write_section(title, text):
     print("wrote the section in %s" % os.path.relpath(RESULTS, ROOT))
 
 
+def section_cmd(title, text, argv):
+    """A section's command: ``text`` printed; with --write in ``argv``,
+    in BENCH.md in place of the section ``title`` (write_section)."""
+    print(text)
+    if "--write" in argv:
+        write_section(title, text)
+    return 0
+
+
 def write_paragraph(title, prefix, text, after=None):
     """In BENCH.md's section ``title``, the paragraph (one line) starting
     ``prefix`` becomes ``text``; with none, ``text`` goes after the one

@@ -11,7 +11,7 @@ from benchmarks import harness
 from benchmarks.common import (FUEL_PER_MS, cpython_time, tour_list,
                                tournament_sentence, wilson, worst_lines)
 from benchmarks.judge import game_import_rows
-from benchmarks.report import bench_per_ms, write_section
+from benchmarks.report import bench_per_ms, section_cmd
 
 # One computer decision with three cards in hand and all three of the
 # player's pawns on the rings (the most plays), rebuilt on any VM from the
@@ -357,7 +357,4 @@ def rings_cmd(argv=()):
     games = int(argv[argv.index("--games") + 1]) if "--games" in argv else 2000
     text = "\n".join(rings_figures(bench_per_ms(), games,
                                    "--no-board" not in argv))
-    print(text)
-    if "--write" in argv:
-        write_section(RINGS_TITLE, text)
-    return 0
+    return section_cmd(RINGS_TITLE, text, argv)

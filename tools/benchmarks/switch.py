@@ -3,7 +3,7 @@ on the emulated board, and the most the app holds in an evening of the
 three games on cp32 (``bench.py switch``)."""
 
 from benchmarks import harness
-from benchmarks.report import write_section
+from benchmarks.report import section_cmd
 
 # -- one heap per game: the cost of starting the VM again ---------------------
 
@@ -104,8 +104,5 @@ def render_switch(rows, peaks):
 def switch_cmd(argv=()):
     """The switch section; with --write, put it in BENCH.md in place of
     the one there (the rest of the file is left as it is)."""
-    text = "\n".join(render_switch(switch_rows(), evening_peaks()))
-    print(text)
-    if "--write" in argv:
-        write_section(SWITCH_TITLE, text)
-    return 0
+    return section_cmd(SWITCH_TITLE, "\n".join(
+        render_switch(switch_rows(), evening_peaks())), argv)
