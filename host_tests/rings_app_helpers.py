@@ -52,10 +52,10 @@ class Table(ButtonTable):
         """In the card stage: the cursor to card ``cid`` (the very card:
         two red 2s play alike, but the hands after differ in order), A."""
         play = self.play
-        want = play.opts.index(("card", cid))
-        self.until(lambda: play.ci == want, "RIGHT", len(play.opts))
+        want = play.choice.opts.index(("card", cid))
+        self.until(lambda: play.choice.ci == want, "RIGHT", len(play.choice.opts))
         self.press("A")
-        assert play.stage == "pawn"
+        assert play.choice.stage == "pawn"
 
     def reset_to(self, state):
         """The play screen back at ``state`` (a copy), the human to move
@@ -81,16 +81,16 @@ class Table(ButtonTable):
     def human_move(self, move):
         """Press the buttons that make ``move`` from the card stage."""
         play = self.play
-        assert play.mode == "human" and play.stage == "card"
+        assert play.mode == "human" and play.choice.stage == "card"
         if move[0] != PLAY:
-            i = play.opts.index(move)
-            self.until(lambda: play.ci == i, "DOWN", len(play.opts))
+            i = play.choice.opts.index(move)
+            self.until(lambda: play.choice.ci == i, "DOWN", len(play.choice.opts))
             self.press("A")
             return
         if move[2] < 0:
             self.pick_card(move[1])
-            self.until(lambda: play.pawn_opts[play.pi] == -1, "DOWN",
-                       len(play.pawn_opts))
+            self.until(lambda: play.choice.pawn_opts[play.choice.pi] == -1, "DOWN",
+                       len(play.choice.pawn_opts))
             self.press("A")
             return
         self.to_step(move)
@@ -102,31 +102,31 @@ class Table(ButtonTable):
         play = self.play
         cid, pawn, r, dest = move[1:]
         self.pick_card(cid)
-        i = play.pawn_opts.index(pawn)
-        self.until(lambda: play.pi == i, "DOWN", len(play.pawn_opts))
+        i = play.choice.pawn_opts.index(pawn)
+        self.until(lambda: play.choice.pi == i, "DOWN", len(play.choice.pawn_opts))
         self.press("A")
-        if play.stage == "rot":
-            self.until(lambda: play.rots[play.ri] == r, "RIGHT",
-                       len(play.rots))
+        if play.choice.stage == "rot":
+            self.until(lambda: play.choice.rots[play.choice.ri] == r, "RIGHT",
+                       len(play.choice.rots))
             self.press("A")
-        assert play.stage == "step" and play._rot() == r
+        assert play.choice.stage == "step" and play.choice.rot() == r
 
     def walk_to(self, move):
         """In the step stage: the direction keys to ``move``'s place."""
         play = self.play
         pawn, r, dest = move[2:]
-        assert play.stage == "step"
-        assert dest in play.dests, (move, play.dests)
-        n = len(play.dests) + 1
+        assert play.choice.stage == "step"
+        assert dest in play.choice.dests, (move, play.choice.dests)
+        n = len(play.choice.dests) + 1
         if play.state.pawns[pawn] == B.TABLE:
             key = "RIGHT"
         else:
             # The way to the place; staying comes after the last place
             # of any way.
-            d = play.dirs[play.dests.index(dest) if dest >= 0 else 0]
+            d = play.choice.dirs[play.choice.dests.index(dest) if dest >= 0 else 0]
             key = KEY_OF_DIR[d] if d >= 0 else "UP"
-        self.until(lambda: play.dests[play.si] == dest, key, n)
-        assert play._move() == (PLAY, move[1], pawn, r, dest)
+        self.until(lambda: play.choice.dests[play.choice.si] == dest, key, n)
+        assert play.choice.move() == (PLAY, move[1], pawn, r, dest)
 
     def until_human(self, limit=3000):
         """Go on (A on pass screens, time for computers) until a human's

@@ -110,7 +110,8 @@ def field_writes(folder):
         with open(path) as f:
             for n, line in enumerate(f, 1):
                 code = line.split("#")[0]
-                if re.match(r"\s*(play|screen|cur)(\.\w+)+\s*([-+*/|&]?=)(?!=)",
+                if re.match(r"\s*(play|screen|cur|self\.play)(\.\w+)+"
+                            r"\s*([-+*/|&]?=)(?!=)",
                             code):
                     found.append("%s:%d %s" % (path, n, line.strip()))
     return found
@@ -128,9 +129,11 @@ def test_the_field_write_check_finds_them(tmp_path):
         "cur.page = 2\n"
         "if play.mode == 'move':\n"
         "self.play = play\n"
+        "        self.play.viewing = True\n"
         "x = play.rows()\n")
     assert [line.split(" ", 1)[1] for line in field_writes(str(tmp_path))] == [
-        "play.group = 0", "play.cursor.option += 1", "cur.page = 2"]
+        "play.group = 0", "play.cursor.option += 1", "cur.page = 2",
+        "self.play.viewing = True"]
 
 
 def test_the_architecture_docs_layer_picture_is_the_codes():

@@ -13,7 +13,8 @@ from app_table import Nvm
 from rings_app_helpers import Table, KEY_OF_DIR
 from primeplay import save
 from primeplay.app import App
-from primeplay.rings.ui.play import RingsPlay, row_letters, dim
+from primeplay.rings.ui.play import RingsPlay
+from primeplay.rings.ui.picture import row_letters, dim
 from primeplay.app.scene import CHAR_H, WIDTH, HEIGHT, wrap
 from primeplay.rings import board as B
 from primeplay.rings import rules as R
@@ -87,7 +88,7 @@ def test_a_game_against_the_computers_through_buttons():
         fits(table, sc)
         play = table.play
         if play is not None:
-            seen.add((play.mode, play.stage if play.mode == "human" else
+            seen.add((play.mode, play.choice.stage if play.mode == "human" else
                       play.bstage))
 
     t = Table(seed=4, players=3, seats=(0, 1, 2), watch=watch)
@@ -172,13 +173,13 @@ def test_a_way_with_no_move_is_explained_and_changes_nothing():
             continue
         m = moves[0]
         t.to_step(m)
-        blocked = [d for d in R.DIRECTIONS if d not in play.dirs]
+        blocked = [d for d in R.DIRECTIONS if d not in play.choice.dirs]
         if blocked:
             break
     snap = play.state.snapshot()
-    stage = (play.stage, play.pawn_opts[play.pi], play.si)
+    stage = (play.choice.stage, play.choice.pawn_opts[play.choice.pi], play.choice.si)
     d = blocked[0]
-    q = R.neighbour(play.view_rot, play.state.pawns[m[2]], d)
+    q = R.neighbour(play.choice.view_rot, play.state.pawns[m[2]], d)
     want = "there is no space below level 1" if q < 0 else \
         R.why_not(play.state, (PLAY, m[1], m[2], m[3], q))
     assert want
@@ -189,7 +190,7 @@ def test_a_way_with_no_move_is_explained_and_changes_nothing():
     for line in lines:
         assert line in texts, (line, texts)
     assert play.state.snapshot() == snap
-    assert (play.stage, play.pawn_opts[play.pi], play.si) == stage
+    assert (play.choice.stage, play.choice.pawn_opts[play.choice.pi], play.choice.si) == stage
     # Any press clears the reason; the move is still made by the buttons.
     t.walk_to(m)
     t.press("A")
@@ -204,14 +205,14 @@ def test_throw_away_plays_a_card_for_nothing():
     s = play.state
     cid = s.hands[s.current][0]
     t.pick_card(cid)
-    assert play.pawn_opts[-1] == -1 and len(play.pawn_opts) > 1
-    while play.pawn_opts[play.pi] != -1:
+    assert play.choice.pawn_opts[-1] == -1 and len(play.choice.pawn_opts) > 1
+    while play.choice.pawn_opts[play.choice.pi] != -1:
         t.press("DOWN")
     assert "throw it" in t.app.scene().texts()
     pawns = list(s.pawns)
     t.press("A")
     assert s.discard[-1] == cid and s.played == 1 and s.pawns == pawns
-    assert play.stage == "card" and "card 2/3" not in t.app.scene().texts()
+    assert play.choice.stage == "card" and "card 2/3" not in t.app.scene().texts()
     assert "Stop" in t.app.scene().texts()
 
 
@@ -227,7 +228,7 @@ def test_every_turn_start_is_saved_and_round_trips():
         if play is None or play.mode == "over":
             return
         s = play.state
-        if s.played == 0 and (play.mode == "human" and play.stage == "card"
+        if s.played == 0 and (play.mode == "human" and play.choice.stage == "card"
                               or play.mode == "bot" and
                               play.bstage == "think" and play.bmove is None):
             saved = table.app.saved_game
@@ -402,10 +403,10 @@ def test_a_turn_of_a_ring_steps_the_leds_space_by_space():
     base = s.rot[lvl - 1]
     face = s.settings.face
     t.pick_card(m[1])
-    while play.pawn_opts[play.pi] != m[2]:
+    while play.choice.pawn_opts[play.choice.pi] != m[2]:
         t.press("DOWN")
     t.press("A")
-    assert play.stage == "rot"
+    assert play.choice.stage == "rot"
     t.wait(500)
     # Every frame from here: the ring's turn on the LEDs, one space a
     # step (the first at the press, then one each 100 ms).
@@ -426,8 +427,8 @@ def test_a_turn_of_a_ring_steps_the_leds_space_by_space():
 
     t.watch = watch
     t.frame()
-    while play.rots[play.ri] != m[3]:
-        t.press("RIGHT" if play.rots[play.ri] < m[3] else "LEFT")
+    while play.choice.rots[play.choice.ri] != m[3]:
+        t.press("RIGHT" if play.choice.rots[play.choice.ri] < m[3] else "LEFT")
     t.wait(1200)
     t.watch = None
     final = (base + m[3]) % 12
@@ -693,11 +694,11 @@ def test_the_rings_are_numbered_and_the_one_the_leds_show_is_marked():
         focus = play.focus_level()
         assert lit == [focus]
         if table.app.now >= play.flash_until:
-            rot = play._view[0]
+            rot = play.picture.shown[0]
             face = play.state.settings.face
             same_ring(sc.leds, ring_leds(face, rot[focus - 1]),
                       [(p % 12 + rot[focus - 1]) % 12
-                       for p in play._view[1] if p // 12 == focus and
+                       for p in play.picture.shown[1] if p // 12 == focus and
                        p != B.TOP] + list(range(12)) *
                       (play.mode == "bot" and play.bstage == "think"))
         checked.append(focus)
@@ -829,8 +830,8 @@ def test_the_chosen_pawn_is_marked_in_every_stage():
 
     t.pick_card(m[1])
     seen = set()
-    for _ in range(len(play.pawn_opts)):
-        pawn = play.pawn_opts[play.pi]
+    for _ in range(len(play.choice.pawn_opts)):
+        pawn = play.choice.pawn_opts[play.choice.pi]
         marks = chosen()
         if pawn >= 0 and s.pawns[pawn] != B.TABLE:
             # Exactly the chosen pawn, by its place: the other pawn of
@@ -843,11 +844,11 @@ def test_the_chosen_pawn_is_marked_in_every_stage():
             assert marks == []
         t.press("DOWN")
     assert len([p for p in seen if s.pawns[p] // 12 == lvl]) == 2
-    while play.pawn_opts[play.pi] != m[2]:
+    while play.choice.pawn_opts[play.choice.pi] != m[2]:
         t.press("DOWN")
     t.press("A")
-    if play.stage == "rot":
-        while play.rots[play.ri] != m[3]:
+    if play.choice.stage == "rot":
+        while play.choice.rots[play.choice.ri] != m[3]:
             t.press("RIGHT")
         t.wait(1500)
         rot = list(s.rot)
@@ -869,14 +870,14 @@ def test_up_and_down_say_why_when_a_pawn_enters():
     play = t.play
     m = [m for m in R.legal_moves(s) if m[0] == PLAY and m[2] >= 0][0]
     t.to_step(m)
-    before = (play.si, play.state.snapshot())
+    before = (play.choice.si, play.state.snapshot())
     for key in ("UP", "DOWN"):
         t.press(key)
         texts = t.app.scene().texts()
         assert "LEFT/RIGHT pick where" in texts, texts
-        assert (play.si, play.state.snapshot()) == before
+        assert (play.choice.si, play.state.snapshot()) == before
     t.press("RIGHT")
-    assert play.si == 1 and play.overlay is None
+    assert play.choice.si == 1 and play.overlay is None
 
 
 def test_a_computers_turn_follows_the_device_speed_and_a_hurries_it():

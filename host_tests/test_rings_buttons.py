@@ -121,7 +121,7 @@ def press_every_move(state, seen):
     moves = R.legal_moves(state)
     for m in moves:
         t.reset_to(state)
-        assert play.mode == "human" and play.stage == "card"
+        assert play.mode == "human" and play.choice.stage == "card"
         t.human_move(m)
         want = state.copy()
         R.apply(want, m)
@@ -208,9 +208,9 @@ def test_no_key_is_silent_in_any_stage_of_a_human_turn():
                         t.reset_to(s)
                         for k in path[:depth]:
                             t.app.press(k)
-                        stages.add(play.stage)
+                        stages.add(play.choice.stage)
                         assert answered(t, key, play), \
-                            (m, path[:depth], key, play.stage)
+                            (m, path[:depth], key, play.choice.stage)
     assert {"card", "pawn", "rot", "step"} <= stages, stages
 
 

@@ -12,10 +12,12 @@ menu's remembered choices (``App.game_prefs("rings")``).
 # in 64 ms, not 137; a refused step in 132, not 180).
 LEAN = True
 # From source, compiled first (games.warm): the rules, the computer
-# players and the play screen.
+# players and the play screen (its picture first).
 # The setup menu's module: a LEAN game drops it with the menus.
 SETUP = "primeplay.rings.ui.setup_menu"
-WARM = ("primeplay.rings.rules", "primeplay.rings.bot", "primeplay.rings.ui.play")
+WARM = ("primeplay.rings.rules", "primeplay.rings.bot",
+        "primeplay.rings.ui.picture",
+        "primeplay.rings.ui.play")
 
 # The setup menu's remembered choices (app.game_prefs("rings")).
 # seats: 0 human, 1 normal computer, 2 strong computer.

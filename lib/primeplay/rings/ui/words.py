@@ -8,6 +8,8 @@ play screen's panel lines): "L1 2 ccw", "up to L2", "bumps P1"."""
 from primeplay.rings import board as B
 from primeplay.rings import rules as R
 
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
 
 def seat_name(p):
     return "P%d" % (p + 1)
