@@ -254,17 +254,29 @@ class Renderer:
         old = self._shown  # [item, obj, key] in group order
         n_old = len(old)
         n_new = len(items)
-        # 1. items still on screen (equal tuples) keep their objects.
-        where = {}
-        for i in range(n_old):
-            lst = where.get(old[i][0])
-            if lst is None:
-                where[old[i][0]] = [i]
-            else:
-                lst.append(i)
+        # 1. items still on screen (equal tuples) keep their objects: most
+        #    are where they were in the list, and a press changes a few,
+        #    so those are matched first without a dict of every item (on
+        #    the board the dict's lists were a tenth of a press).
         match = [-1] * n_new  # new index -> old index it keeps
         taken = bytearray(n_old)
+        where = None
         for j in range(n_new):
+            if j < n_old and old[j][0] == items[j]:
+                match[j] = j
+                taken[j] = 1
+        for j in range(n_new):
+            if match[j] >= 0:
+                continue
+            if where is None:
+                where = {}
+                for i in range(n_old):
+                    if not taken[i]:
+                        lst = where.get(old[i][0])
+                        if lst is None:
+                            where[old[i][0]] = [i]
+                        else:
+                            lst.append(i)
             lst = where.get(items[j])
             if lst:
                 match[j] = lst.pop(0)
