@@ -105,8 +105,11 @@ def test_same_seed_same_run():
     b = fuzz.Run("daifugo", 11, 600).go()
     assert a.steps == b.steps
     sa, sb = dict(a.stats()), dict(b.stats())
-    sa.pop("slowest_ms")
-    sb.pop("slowest_ms")
+    # Which pass was slowest, and how slow, is the machine's wall clock:
+    # under load another pass can be.
+    for st in (sa, sb):
+        st.pop("slowest_ms")
+        st.pop("slowest")
     assert sa == sb
     assert fuzz.Run("daifugo", 12, 600).go().steps != a.steps
 
