@@ -260,27 +260,27 @@ class Renderer:
         #    the board the dict's lists were a tenth of a press).
         match = [-1] * n_new  # new index -> old index it keeps
         taken = bytearray(n_old)
-        where = None
-        for j in range(n_new):
-            if j < n_old and old[j][0] == items[j]:
+        in_place = 0
+        for j in range(min(n_new, n_old)):
+            if old[j][0] == items[j]:
                 match[j] = j
                 taken[j] = 1
-        for j in range(n_new):
-            if match[j] >= 0:
-                continue
-            if where is None:
-                where = {}
-                for i in range(n_old):
-                    if not taken[i]:
-                        lst = where.get(old[i][0])
-                        if lst is None:
-                            where[old[i][0]] = [i]
-                        else:
-                            lst.append(i)
-            lst = where.get(items[j])
-            if lst:
-                match[j] = lst.pop(0)
-                taken[match[j]] = 1
+                in_place += 1
+        if in_place < n_new:
+            where = {}
+            for i in range(n_old):
+                if not taken[i]:
+                    lst = where.get(old[i][0])
+                    if lst is None:
+                        where[old[i][0]] = [i]
+                    else:
+                        lst.append(i)
+            for j in range(n_new):
+                if match[j] < 0:
+                    lst = where.get(items[j])
+                    if lst:
+                        match[j] = lst.pop(0)
+                        taken[match[j]] = 1
         # 2. the other new items take an old object of their kind, the one
         #    at the same place if there is one (a text or colour change).
         spare = {}
