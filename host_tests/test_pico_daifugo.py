@@ -43,9 +43,10 @@ WRAP_MS = 140
 # meets it moves with where objects land: the same round's A after LEFT
 # took 94, 104 and 105 ms across builds that changed nothing on its path
 # (a Ring Climb module split among them), and its last A 87 or 111 (with
-# a renderer change tried in issue 21).  One press of the round may take one collection more; the round's
-# nineteen presses together (1423-1475 ms across the builds of issues
-# 20-21) are held to ROUND_MS, which no one press's luck moves much.
+# a renderer change tried in issue 21).  One press of the round may take
+# one collection more; the round's nineteen presses together (1423-1475
+# ms across the builds of issues 20-21) are held to ROUND_MS, which no one
+# press's luck moves much.
 COLLECTION_MS = 30
 ROUND_MS = 1550
 
