@@ -43,25 +43,25 @@ class Table(ButtonTable):
         "help") and press A on it."""
         play = self.play
         assert self.app.screen is play, type(self.app.screen).__name__
-        if not play.focus:
+        if not play.hand.focus:
             self.press("UP")
-        acts = play.acts()
+        acts = play.hand.acts()
         assert key in acts, (key, acts)
-        assert play.focus
+        assert play.hand.focus
         for _ in range(len(acts)):
-            if acts[play.act % len(acts)] == key:
+            if acts[play.hand.act % len(acts)] == key:
                 break
             self.press("RIGHT")
-        assert acts[play.act % len(acts)] == key
-        assert play.info().startswith("A: ") or key == "play", play.info()
+        assert acts[play.hand.act % len(acts)] == key
+        assert play.hand.info().startswith("A: ") or key == "play", play.hand.info()
         self.press("A")
 
     def cursor_to(self, cid):
         play = self.play
-        order = play.order()
+        order = play.hand.order()
         i = order.index(cid)
-        while play.cursor != i:
-            self.press("RIGHT" if play.cursor < i else "LEFT")
+        while play.hand.cursor != i:
+            self.press("RIGHT" if play.hand.cursor < i else "LEFT")
 
     def human_move(self, move):
         """Press the buttons that make ``move`` in the hand view."""
@@ -73,17 +73,17 @@ class Table(ButtonTable):
                 self.cursor_to(cids[i])
                 self.press("A")
                 card = play.state.cards[cids[i]]
-                while [x for x in play.sel if x[0] == cids[i]][0][1] != \
+                while [x for x in play.hand.sel if x[0] == cids[i]][0][1] != \
                         values[i]:
                     self.press("A")
             # Picked in the number's order already.
-            assert play.picked() == (tuple(cids), tuple(values)), \
-                (play.picked(), move, card)
+            assert play.hand.picked() == (tuple(cids), tuple(values)), \
+                (play.hand.picked(), move, card)
             self.act("play")
         elif k == "draw":
             self.act("draw")
         elif k == "pass":
-            ten = play._ten()
+            ten = play.ten()
             self.act("pass")
             if ten:     # "Pass? A [10] is on top: you draw 2 cards."
                 assert self.app.screen is not play

@@ -11,7 +11,8 @@ from app_table import Nvm
 from app_table import FRAME_MS
 from daifugo_app_helpers import Table
 from primeplay.app import App
-from primeplay.daifugo.ui.play import DaifugoPlay, CARD_Y, label
+from primeplay.daifugo.ui.play import DaifugoPlay
+from primeplay.daifugo.ui.hand import CARD_Y, label
 from primeplay.app.scene import CHAR_H, WIDTH, HEIGHT
 from primeplay.daifugo import rules
 from primeplay.daifugo import cards as C
@@ -94,14 +95,14 @@ class HandWatch:
         if play.humans > 1:
             assert self.passed_to == owner
         # A picked multi-number card shows the number declared for it.
-        declared = dict((x[0], str(x[1])) for x in play.sel
+        declared = dict((x[0], str(x[1])) for x in play.hand.sel
                         if s.cards[x[0]][0] == C.MULTI)
-        labels = [declared.get(c, label(s.cards[c])) for c in play.order()]
+        labels = [declared.get(c, label(s.cards[c])) for c in play.hand.order()]
         row = [x.strip() for x in row]
         assert row and " ".join(row) in " ".join(labels)
         others = [c for q in range(s.settings.players) if q != owner
                   for c in s.hands[q]]
-        assert not [c for c in play.order() if c in others]
+        assert not [c for c in play.hand.order() if c in others]
 
     def next_turn(self, play):
         pass
@@ -205,7 +206,7 @@ def test_what_stands_in_the_way_is_told_before_playing():
     t.human_move(m)
     t.until_hand()
     s = play.state
-    hand = play.order()
+    hand = play.hand.order()
     numbers = [c for c in hand if s.cards[c][0] == C.NUMBER]
     # Two cards where one is needed: the preview says so, and playing is
     # refused with the reason, the state unchanged.
@@ -213,8 +214,8 @@ def test_what_stands_in_the_way_is_told_before_playing():
     t.press("A")
     t.cursor_to(numbers[1])
     t.press("A")
-    assert play.info().endswith("needs 1 card")
-    assert play.info() in t.app.scene().texts()
+    assert play.hand.info().endswith("needs 1 card")
+    assert play.hand.info() in t.app.scene().texts()
     snap = s.snapshot()
     t.act("play")
     assert type(t.app.screen).__name__ == "Note"
@@ -229,17 +230,17 @@ def test_a_selection_is_changed_freely_before_it_is_played():
     # card puts it back.
     t = Table(seed=3, players=2, seats=(0, 2))
     play = t.until_hand()
-    order = play.order()
+    order = play.hand.order()
     nums = [c for c in order if play.state.cards[c][0] == C.NUMBER]
     t.cursor_to(nums[1])
     t.press("A")
     t.cursor_to(nums[0])
     t.press("A")
-    assert play.picked()[0] == (nums[1], nums[0])
+    assert play.hand.picked()[0] == (nums[1], nums[0])
     t.press("A")        # put back
-    assert play.picked()[0] == (nums[1],)
+    assert play.hand.picked()[0] == (nums[1],)
     t.press("A")
-    assert play.picked()[0] == (nums[1], nums[0])
+    assert play.hand.picked()[0] == (nums[1], nums[0])
 
 
 def test_continue_after_a_power_cut_resumes_the_turn():
@@ -307,7 +308,7 @@ def test_what_a_card_does_and_its_hints_for_the_card_under_the_cursor():
     t = Table(seed=3, players=2, seats=(0, 2))
     play = t.until_hand()
     s = play.state
-    order = play.order()
+    order = play.hand.order()
     for i in range(len(order)):     # every card, D included: never a crash
         t.cursor_to(order[i])
         t.act("help")
@@ -336,16 +337,16 @@ def test_the_learner_is_told_what_picked_cards_make():
     t = Table(seed=3, players=2, seats=(0, 2), learner=1)
     play = t.until_hand()
     s = play.state
-    nums = [c for c in play.order() if s.cards[c][0] == C.NUMBER]
+    nums = [c for c in play.hand.order() if s.cards[c][0] == C.NUMBER]
     t.cursor_to(nums[0])
     t.press("A")
     t.cursor_to(nums[1])
     t.press("A")
-    n = rules.concat(play.picked()[1])
-    assert play.info().startswith(str(n) + (" is prime" if rules.judge(n)[0]
+    n = rules.concat(play.hand.picked()[1])
+    assert play.hand.info().startswith(str(n) + (" is prime" if rules.judge(n)[0]
                                             else " not prime"))
     t.act("help")
-    primes = primes_of(s.cards, play.picked()[0], s.settings)
+    primes = primes_of(s.cards, play.hand.picked()[0], s.settings)
     shown = " ".join(t.app.scene().texts())
     for p in primes[:3]:
         assert str(p) in shown
@@ -357,7 +358,7 @@ def test_without_the_learner_a_pick_is_a_gamble():
     t = Table(seed=3, players=2, seats=(0, 2))
     play = t.until_hand()
     s = play.state
-    nums = [c for c in play.order() if s.cards[c][0] == C.NUMBER]
+    nums = [c for c in play.hand.order() if s.cards[c][0] == C.NUMBER]
     t.cursor_to(nums[0])
     t.press("A")
     text = " ".join(t.app.scene().texts())
@@ -368,7 +369,7 @@ def test_without_the_learner_a_pick_is_a_gamble():
 def test_card_hints_off_leave_what_a_card_does():
     t = Table(seed=3, players=2, seats=(0, 2), clues=0)
     play = t.until_hand()
-    assert "help" in play.acts()
+    assert "help" in play.hand.acts()
     t.act("help")
     shown = " ".join(t.app.scene().texts())
     assert "primes with" not in shown and "partner" not in shown
@@ -390,12 +391,13 @@ def test_the_cursor_card_is_always_in_the_row():
         t = Table(seed=seed, players=3, seats=(0, 2, 2),
                   rules=("multi59", "multi468", "zero", "skip"))
         play = t.until_hand()
-        n = len(play.order())
+        n = len(play.hand.order())
         for k in ["LEFT"] * (n + 2) + ["RIGHT"] * (2 * n + 3):
             t.press(k)
-            assert play.left <= play.cursor < play._row_end(play.left)
+            h = play.hand
+            assert h.left <= h.cursor < h.row_end(h.left)
             row = card_row(t.app.scene())
-            assert play._labels[play.cursor] in row
+            assert label(play.state.cards[h.order()[h.cursor]]) in row
 
 
 # ------------------------------------------------ presses queued in a pass
@@ -429,7 +431,7 @@ def d_card_turn():
     t = Table(seed=0, players=2, seats=(0, 2))
     play = t.until_hand()
     s = play.state
-    d = [c for c in play.order() if s.cards[c][0] == C.DRAW][0]
+    d = [c for c in play.hand.order() if s.cards[c][0] == C.DRAW][0]
     return t, play, d
 
 
@@ -439,7 +441,7 @@ def test_a_chord_on_the_last_cards_discard_question_does_not_crash():
     t, play, d = d_card_turn()
     t.human_move(("dcard", d))
     assert play.state.phase == rules.DISCARD
-    last = play.order()[-1]
+    last = play.hand.order()[-1]
     t.cursor_to(last)
     t.press("A")
     assert t.app.screen is not play     # the question
@@ -448,7 +450,7 @@ def test_a_chord_on_the_last_cards_discard_question_does_not_crash():
     t.frame()
     assert play.state.phase == rules.TURN
     assert last not in play.state.hands[play.state.current]
-    assert 0 <= play.cursor < len(play.order())
+    assert 0 <= play.hand.cursor < len(play.hand.order())
 
 
 class Handoffs:
@@ -523,7 +525,7 @@ def chords(seed, players, passes, rules_=ADVANCED):
         for a in s.area:
             every += list(a[1])
         assert sorted(every) == list(range(len(s.cards)))
-        assert 0 <= play.cursor < max(1, len(play.order())) or \
+        assert 0 <= play.hand.cursor < max(1, len(play.hand.order())) or \
             play.mode != "hand"
         turns = max(turns, s.turn)
     return turns
@@ -601,7 +603,7 @@ def test_a_pass_under_draw_2_is_told_and_asked():
         app.scene().texts()
     app.press("UP")
     app.scene()
-    while play.acts()[play.act] != "pass":
+    while play.hand.acts()[play.hand.act] != "pass":
         app.press("RIGHT")
         app.scene()
     assert "A: pass, draw 2 cards" in app.scene().texts()
@@ -652,10 +654,10 @@ def test_a_plain_draw_then_a_play_says_so():
     t = Table(seed=3, players=2, seats=(0, 2))
     play = t.until_hand()
     t.human_move(("draw",))
-    drawn = play.drew[0]
+    drawn = play.hand.drew[0]
     assert "You drew %s" % play.state.cards[drawn][4] in \
         t.app.scene().texts()
-    assert play.order()[play.cursor] == drawn
+    assert play.hand.order()[play.hand.cursor] == drawn
     m = [x for x in rules.legal_moves(play.state) if x[0] == "play"][0]
     t.human_move(m)
     assert play.pages[0][1] == "P1 drew, then plays"
@@ -667,9 +669,9 @@ def test_a_multi_number_card_shows_the_number_it_is_played_as():
     s = turn_start(Settings(2, multi468=True), 0, lambda s: [
         c for c in s.hands[s.current] if s.cards[c][0] == C.MULTI])
     app, play = screen_at(s)
-    multi = [c for c in play.order() if s.cards[c][0] == C.MULTI][0]
+    multi = [c for c in play.hand.order() if s.cards[c][0] == C.MULTI][0]
     assert "4/6/8" in card_row(app.scene())
-    while play.order()[play.cursor] != multi:
+    while play.hand.order()[play.hand.cursor] != multi:
         app.press("RIGHT")
         app.scene()
     shown = []
@@ -808,7 +810,7 @@ def test_a_chord_never_answers_a_question_or_menu_unseen():
 def test_b_is_the_pause_menu_and_its_table_labels_everything():
     t, play, d = d_card_turn()
     t.human_move(("dcard", d))
-    t.cursor_to(play.order()[0])
+    t.cursor_to(play.hand.order()[0])
     t.press("A")
     t.press("A")                # a card discarded: the pile has a top
     s = play.state

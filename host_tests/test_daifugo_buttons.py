@@ -105,12 +105,12 @@ class Driver:
 
     def cursor_to(self, cid):
         play = self.play
-        assert play.focus == 0
-        i = play.order().index(cid)
-        n = len(play.order())
-        step = "RIGHT" if (i - play.cursor) % n <= n // 2 else "LEFT"
+        assert play.hand.focus == 0
+        i = play.hand.order().index(cid)
+        n = len(play.hand.order())
+        step = "RIGHT" if (i - play.hand.cursor) % n <= n // 2 else "LEFT"
         for _ in range(n):
-            if play.cursor == i:
+            if play.hand.cursor == i:
                 return
             self.press(step)
         raise AssertionError("the cursor never reached card %d" % cid)
@@ -118,13 +118,13 @@ class Driver:
     def act(self, key):
         play = self.play
         self.press("UP")
-        acts = play.acts()
-        assert play.focus == 1 and key in acts, (key, acts)
+        acts = play.hand.acts()
+        assert play.hand.focus == 1 and key in acts, (key, acts)
         for _ in range(len(acts)):
-            if acts[play.act] == key:
+            if acts[play.hand.act] == key:
                 break
             self.press("RIGHT")
-        assert play.info().startswith("A: "), play.info()
+        assert play.hand.info().startswith("A: "), play.hand.info()
         self.press("A")
 
     def answer(self):
@@ -142,14 +142,14 @@ class Driver:
                 self.cursor_to(c)
                 self.press("A")
                 for _ in range(3):
-                    if [x for x in play.sel if x[0] == c][0][1] == \
+                    if [x for x in play.hand.sel if x[0] == c][0][1] == \
                             move[2][i]:
                         break
                     self.press("A")
-            assert play.picked() == (tuple(move[1]), tuple(move[2]))
+            assert play.hand.picked() == (tuple(move[1]), tuple(move[2]))
             self.act("play")
         elif k in ("draw", "pass"):
-            ten = play._ten()
+            ten = play.ten()
             self.act(k)
             if k == "pass" and ten:
                 self.answer()

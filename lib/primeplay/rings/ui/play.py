@@ -76,7 +76,7 @@ class RingsPlay:
         self.app = app
         self.seats = list(seats)
         self.seed = seed
-        self.game = Game(settings, seed)
+        self.game = Game(settings, seed, record=False)
         if state is not None:
             self.game.resume(state)
         self.bot = None
