@@ -10,10 +10,9 @@ One screen with modes, and small screens pushed over it (``App.push``):
   or SKIP card plays it, after a question; so does a pass that draws 2.
 * table: a computer's turn: its seat and a pause (A hurries it), then its
   moves.
-* page: what a turn did, for everyone: the played number large with the
-  judgment ("511 NOT PRIME =7x73", "Cards back, turn over"), Draw 2,
-  Stop, the round's end, the game's winner.  A computer's pages go on by
-  themselves (A hurries them); a human's wait for A.
+* page: what a turn did, for everyone (``report`` words and draws the
+  pages).  A computer's pages go on by themselves (A hurries them); a
+  human's wait for A.
 * over: the match is won.
 
 B is back everywhere: the pause menu (Resume, Table, Save and quit).
@@ -32,15 +31,14 @@ The game is saved at the start of every turn (``primeplay.daifugo.saves``).
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, HEIGHT
 from primeplay.app import colours, Confirm
 from primeplay.app import Pause as _Pause
-from primeplay.daifugo import cards as C
 from primeplay.daifugo import rules, saves
 from primeplay.daifugo.game import Game
 from primeplay.daifugo.rules import TURN, OVER, IllegalMove
-from primeplay.daifugo.ui.hand import Hand, seat_name, cards_text, plural
+from primeplay.daifugo.ui.hand import Hand, seat_name
+from primeplay.daifugo.ui.report import turn_pages, draw_page
 
 BOT_MS = 900        # a computer's pause before its turn (normal speed)
 PAGE_MS = 2500      # a computer's pages go on by themselves after this
-COLS = WIDTH // CHAR_W
 LEVELS = (None, "normal", "strong")     # the seats' values in the prefs
 class DaifugoPlay:
     def __init__(self, app, settings, seed, seats, match=2, score=None,
@@ -150,7 +148,7 @@ class DaifugoPlay:
         if s.phase == OVER:
             self.score[s.winner] += 1
         if s.turn != turn or s.phase == OVER:
-            pages = self._pages(self.turn_events, mover)
+            pages = turn_pages(s, self.turn_events, mover)
             self.turn_events = []
             if mover != s.current:
                 self.shown_to = None
@@ -179,66 +177,6 @@ class DaifugoPlay:
                 self._finish_game()
             else:
                 self._begin_turn()
-
-    # ------------------------------------------------------------ pages
-    def _pages(self, events, p):
-        """What a turn did, as pages everyone may see: no card drawn is
-        named (the discard of a D card is public, Q8)."""
-        s = self.state
-        who = seat_name(p)
-        pages = []
-        drew = False    # drew a card in phase 1 (not the D card's two)
-        dcard = False
-        acted = False   # played, passed or skipped: later draws are Draw 2
-        for e in events:
-            k = e[0]
-            if k == "draw" and e[1] == p and not acted and not dcard:
-                drew = True
-            elif k == "dcard":
-                dcard = True
-                if not [x for x in events if x[0] == "discard"]:
-                    # Too few cards left for its discard (ruling 3).
-                    pages.append(("text", [who + " plays D:",
-                                           "draws what is left."]))
-            elif k == "discard":
-                pages.append(("text", [who + " plays D:",
-                                       "draws 2 cards and",
-                                       "discards %s." % s.cards[e[2]][4]]))
-            elif k == "reshuffle":
-                pages.append(("text", ["Deck empty:", "the discards are",
-                                       "shuffled."]))
-            elif k in ("play", "not_prime"):
-                acted = True
-                ok = k == "play"
-                pages.append(("judge", who + (" drew, then plays"
-                                              if drew else " plays"),
-                              e[2], e[3], e[4], ok, e[5] if not ok else []))
-            elif k == "pass":
-                if not acted:
-                    pages.append(("text", [who + " draws and",
-                                           "passes."] if drew else
-                                  [who + " passes."]))
-                acted = True
-            elif k == "draw2":
-                pages.append(("draw2", ["Draw 2! ([10])", "%s draws %s." % (
-                    seat_name(e[1]), plural(e[2]))]))
-            elif k == "skip":
-                acted = True
-                pages.append(("text", [who + " plays SKIP:",
-                                       "%s is skipped." % seat_name(e[2])]))
-            elif k == "stop":
-                pages.append(("stop", ["Stop! ([12])", "%s starts a new" %
-                                       seat_name(e[1]), "round."]))
-            elif k == "round":
-                pages.append(("text", ["Round over:", "%s's play stands."
-                                       % seat_name(e[1]), "%s leads a new"
-                                       % seat_name(e[1]), "round."]))
-            elif k == "stuck":
-                pages.append(("text", ["Nobody can move", "again: the fewest",
-                                       "cards win."]))
-            elif k == "win":
-                pages.append(("win", e[1]))
-        return pages
 
     def _finish_game(self):
         s = self.state
@@ -399,7 +337,8 @@ class DaifugoPlay:
         s = self.state
         p = s.current
         if mode == "page":
-            self._draw_page(sc)
+            self.page_step = draw_page(sc, s, self.pages[0], self.page_seat,
+                                       self.score_text(), n, self.app.now)
         elif mode == "over":
             self._draw_over(sc)
         elif mode == "pass":
@@ -440,69 +379,6 @@ class DaifugoPlay:
         sc.text(0, CHAR_H, "New round: 1-3 cards" if top is None else
                 "%s played %d" % (seat_name(top[0]), top[3]))
         sc.rect(0, 2 * CHAR_H, WIDTH, 1, 1)
-
-    def _draw_page(self, sc):
-        page = self.pages[0]
-        n = self.app.pixels
-        kind = page[0]
-        now = self.app.now
-        self.page_step = 150 if kind == "stop" else 60 if kind == "draw2" else 0
-        if kind == "judge":
-            who, cids, values, number, ok, factors = page[1:]
-            played = cards_text(values)
-            if ok or len(who) + len(played) + 2 > COLS:
-                sc.text(0, 0, who + ":")
-            else:
-                # The cards that go back, when they fit.
-                sc.text(0, 0, "%s %s:" % (who, played))
-            big = str(number)
-            sc.text(0, 13, big, 2)
-            x = len(big) * CHAR_W * 2 + CHAR_W
-            if ok:
-                sc.text(x, 13, "PRIME")
-                sc.text(x, 25, played)
-                special = ""
-                stop = False
-                for i in range(len(cids)):
-                    if self.state.cards[cids[i]][0] == C.NUMBER:
-                        if values[i] == C.STOP:
-                            stop = True
-                        elif values[i] == C.DRAW_TWO:
-                            special = "[10]: a pass draws 2"
-                if stop:
-                    special = "[12]: Stop!"
-                if special:
-                    sc.text(0, 38, special)
-                sc.leds = _flash(n, now, colours.RGB["red"]) if stop else \
-                    [colours.RGB["green"]] * n
-                self.page_step = 150 if stop else 0
-            else:
-                sc.text(x, 13, "NOT PRIME")
-                f = "=" + "x".join([str(q) for q in factors])
-                if x + len(f) * CHAR_W <= WIDTH:
-                    sc.text(x, 25, f)
-                    sc.text(0, 38, "Cards back, turn over")
-                else:
-                    sc.text(x, 25, "Turn over.")
-                    sc.text(0, 38, f)
-                sc.leds = [colours.RGB["orange"]] * n
-        elif kind == "win":
-            w = page[1]
-            sc.text(0, 0, "Game over")
-            sc.text(0, 14, "%s wins!" % seat_name(w), 2)
-            sc.text(0, 40, self.score_text())
-            sc.leds = colours.seat_ring(w, n, 16)
-        else:
-            y = 0
-            for line in page[1][:4]:
-                sc.text(0, y, line)
-                y += CHAR_H + 1
-            sc.leds = colours.seat_ring(self.page_seat, n, 6)
-            if kind == "stop":
-                sc.leds = _flash(n, now, colours.RGB["red"])
-            elif kind == "draw2":
-                sc.leds = _chase(n, now, colours.RGB["orange"])
-        sc.text(0, 52, "A: go on")
 
     def _draw_over(self, sc):
         s = self.state
@@ -591,17 +467,3 @@ class Note:
 def _lines(text):
     from primeplay.app.scene import wrap
     return wrap(text)[:4]
-
-
-def _flash(n, now, rgb):
-    """Stop: the whole ring blinks."""
-    return [rgb] * n if (now // 150) % 2 == 0 else [colours.OFF] * n
-
-
-def _chase(n, now, rgb):
-    """Draw 2: two pixels running round."""
-    out = [colours.OFF] * n
-    i = (now // 60) % n
-    out[i] = rgb
-    out[(i + 1) % n] = rgb
-    return out
