@@ -173,9 +173,10 @@ def test_run_builds_no_scene_while_the_app_is_at_rest():
     device = FakeDevice({4: ["UP"]})
     app = RestingApp()
     code.run(device, app, clock, clock.sleep, Restart(clock), frames=10)
-    # The first pass and the pass of the press; ticks go on every pass.
+    # The first pass and the pass of the press; ticks go on every pass,
+    # and one more before the press that ends a rest.
     assert app.scenes == 2
-    assert len(app.ticks) == 10
+    assert len(app.ticks) == 11
     assert [s.texts() for s in device.shown] == [["last: -"], ["last: UP"]]
 
 
@@ -197,8 +198,63 @@ def test_run_collects_garbage_once_each_time_the_app_comes_to_rest():
     code.run(device, RestingApp(), clock, clock.sleep, Restart(clock), frames=10,
              collect=lambda: collected.append(clock.now))
     # After the first frame (pass 1) and after the presses of passes 4
-    # and 5, on the first pass at rest: never in a pass that draws.
-    assert collected == [1020, 1100]
+    # and 5, on the first pass at rest (a frame after a pass that drew):
+    # never in a pass that draws.  A pass at rest sleeps REST_MS (no key
+    # event cuts it short here).
+    frame, rest = code.FRAME_MS, code.REST_MS
+    assert collected == [1000 + frame, 1000 + 3 * frame + 2 * rest]
+
+
+def test_a_screen_at_rest_sleeps_until_its_next_change_not_a_frame_at_a_time():
+    clock = Clock()
+    keyed = []
+
+    class Device(FakeDevice):
+        def pending(self):
+            return clock.now in keyed
+
+    device = Device()
+    app = RestingApp([1500])    # a change due at 1500, then only a press
+    code.run(device, app, clock, clock.sleep, Restart(clock), frames=6)
+    # The first frame and a pass at rest a frame later (it collects), the
+    # change at 1500 and its pass at rest, then a pass a REST_MS: not one
+    # every 20 ms (125 passes by 3520), each a wake-up of the board's core.
+    f, r = code.FRAME_MS, code.REST_MS
+    assert app.ticks == [1000, 1000 + f, 1500, 1500 + f, 1500 + f + r,
+                         1500 + f + 2 * r]
+    assert app.scenes == 2
+    # A queued key cuts the rest short at the next keypad poll.
+    clock, app = Clock(), RestingApp()
+    keyed.append(1000 + 3 * int(code.KEY_POLL_S * 1000))
+    device = Device()
+    device.clock = clock
+    code.run(device, app, clock, clock.sleep, Restart(clock), frames=3)
+    assert app.ticks == [1000, 1000 + code.FRAME_MS, keyed[0]]
+
+
+def test_a_press_after_a_rest_sees_the_time_it_came_at():
+    # The app's clock moves only on its ticks: a press that starts a
+    # pause (until = now + ms) after a whole REST_MS asleep would else
+    # start it in the past, and the pause would be over at once.
+    clock = Clock()
+
+    class App(RestingApp):
+        def press(self, name):
+            RestingApp.press(self, name)
+            self.press_at = self.ticks[-1]
+
+    app = App()
+    device = FakeDevice({4: ["UP"]})
+    code.run(device, app, clock, clock.sleep, Restart(clock), frames=4)
+    assert app.press_at == clock.now - code.FRAME_MS
+
+
+def test_rest_ms_is_a_frame_at_least_and_rest_ms_at_most():
+    assert code.rest_ms(None, 1000) == code.REST_MS
+    assert code.rest_ms(1000, 1000) == code.FRAME_MS     # due now: next frame
+    assert code.rest_ms(900, 1000) == code.FRAME_MS      # overdue
+    assert code.rest_ms(1300, 1000) == 300
+    assert code.rest_ms(10 ** 9, 1000) == code.REST_MS
 
 
 def test_run_builds_the_scene_again_when_the_app_said():
