@@ -199,7 +199,10 @@ def idle(pending, clock, sleep, ms=FRAME_MS):
 
 
 def _snapshot(scene):
-    return type(scene)(list(scene.items), list(scene.leds))
+    copy = type(scene)(list(scene.items), list(scene.leds))
+    copy.contrast = getattr(scene, "contrast", None)
+    copy.flip = getattr(scene, "flip", False)
+    return copy
 
 
 def fail(exc, device, clock, sleep, restart=None, pixels=12, wait_ms=ERROR_WAIT_MS):
@@ -363,6 +366,23 @@ def take_intent():
     intent = unpack_intent(mem) if reloaded else None
     mem[0] = 0   # taken: a reload after a crash starts at the main menu
     return intent
+
+
+def set_autoreload(intent, runtime=None):
+    """CircuitPython restarts code.py when a file is saved to CIRCUITPY:
+    welcome in the menus (a maker edits and sees the change), a lost turn
+    in a game.  Off in the VM of a game (its setup and play: ``intent``
+    "setup:<key>" or "resume"), on in the main menu's.  Returns what it
+    set (None where the runtime has no such switch)."""
+    on = intent is None or intent == "menu"
+    try:
+        if runtime is None:
+            import supervisor
+            runtime = supervisor.runtime
+        runtime.autoreload = on
+    except Exception:   # noqa: BLE001  (no supervisor, or an older one)
+        return None
+    return on
 
 
 def leave_intent(intent):
@@ -536,7 +556,12 @@ def start():
                 if reloads:
                     app.restart = reload_into
                 return app
-            app = make_app(take_intent())
+            intent = take_intent()
+            reload_on = set_autoreload(intent)
+            if setting_int("PRIMEPLAY_DEBUG"):
+                print("primeplay: autoreload %s" % (
+                    "-" if reload_on is None else "on" if reload_on else "off"))
+            app = make_app(intent)
         except Exception as exc:  # noqa: BLE001
             # A display that did not open leaves its ring (device.NoDisplay):
             # the error path's polls keep it blinking and A still restarts;

@@ -238,6 +238,34 @@ class Device:
             bus, width=self.width, height=self.height,
             rotation=profile.get("rotation", 0), auto_refresh=False)
         self.renderer = Renderer(self.display)
+        self._bus = bus
+        # What displayio's init leaves: brightness 1.0, contrast 0xFF (the
+        # default setting: nothing to send then).
+        self._contrast = 0xFF
+        self._flip = False
+
+    def _settings(self, scene):
+        """The device settings a scene carries: the panel's contrast
+        (0-255; None leaves it) and, left-handed, the panel turned 180
+        degrees from the way the module is mounted.  Sent only when they
+        change: a contrast is one I2C command, a turn a whole frame."""
+        contrast = getattr(scene, "contrast", None)
+        if contrast is not None and contrast != self._contrast:
+            # displayio takes a float and sends int(value * 255) (Blinka
+            # rounds): a quarter over the step gives the same byte on both.
+            self.display.brightness = 1.0 if contrast >= 255 else \
+                (contrast + 0.25) / 255
+            self._contrast = contrast
+        flip = bool(getattr(scene, "flip", False))
+        if flip != self._flip:
+            # The controller turns its picture round itself: segments and
+            # COM lines scanned the other way (0xA0/0xC0; the driver's
+            # init sets 0xA1/0xC8).  Two commands, where displayio's
+            # rotation would redraw and send the whole frame (about 200
+            # ms a press on the emulated board).
+            self._bus.send(0xA0 if flip else 0xA1, b"")
+            self._bus.send(0xC0 if flip else 0xC8, b"")
+            self._flip = flip
 
     def _no_display(self, exc):
         """The NoDisplay error for ``exc``; the ring starts its sign of life.
@@ -284,6 +312,7 @@ class Device:
         shown only when a colour changed.  Missing LED colours are off,
         extra ones ignored.
         """
+        self._settings(scene)
         self.renderer.render(scene)
         self.display.refresh()
         pixels = self.pixels

@@ -911,3 +911,28 @@ def test_no_display_on_the_emulated_pico_blinks_the_ring():
     assert all(a != b for a, b in zip(states, states[1:]))
     gaps = [b[0] - a[0] for a, b in zip(frames, frames[1:])]
     assert all(450 <= g <= 560 for g in gaps), gaps
+
+
+# -------------------------------------------------------------- autoreload
+
+class _Runtime:
+    autoreload = True
+
+
+@pytest.mark.parametrize("intent,on", [(None, True), ("menu", True),
+                                       ("resume", False),
+                                       ("setup:climb", False),
+                                       ("setup:rings", False)])
+def test_autoreload_is_off_in_a_games_vm_and_on_in_the_menus(intent, on):
+    # A file saved to CIRCUITPY restarts code.py: a lost turn in a game
+    # (issue 21), a maker's quick look at a change in the menus.
+    rt = _Runtime()
+    rt.autoreload = not on
+    assert code.set_autoreload(intent, rt) is on
+    assert rt.autoreload is on
+
+
+def test_autoreload_without_a_switch_is_left_alone():
+    class NoSwitch:
+        __slots__ = ()
+    assert code.set_autoreload("resume", NoSwitch()) is None

@@ -11,7 +11,7 @@ import cpbuilds
 import heap
 import mpvm
 from primeplay import save
-from primeplay.app import App, games
+from primeplay.app import App, games, DEFAULT_PREFS
 from primeplay.app.menus import MainMenu
 
 
@@ -74,8 +74,8 @@ def test_a_game_saved_by_the_previous_build_continues():
     # build kept flat in "prefs", now under the game's key as they were
     # (the setup fills in the ones added since), the device's beside them.
     app.store()
-    assert save.read(st.nvm) == {"prefs": {"climb": old["prefs"],
-                                           "speed": 1},
+    assert save.read(st.nvm) == {"prefs": dict(DEFAULT_PREFS,
+                                               climb=old["prefs"]),
                                  "climb": old["climb"]}
 
 
@@ -97,10 +97,10 @@ def test_settings_saved_flat_by_older_builds_are_prime_climbs():
     app = App(storage=st, seed=1)
     now = with_new_prefs(old)
     # Filled in when first asked for; the device's own beside them.
-    assert app.prefs == {"climb": old, "speed": 1}
+    assert app.prefs == dict(DEFAULT_PREFS, climb=old)
     assert app.game_prefs("climb") == now
     app.store()
-    assert save.read(st.nvm) == {"prefs": {"climb": now, "speed": 1}}
+    assert save.read(st.nvm) == {"prefs": dict(DEFAULT_PREFS, climb=now)}
     app = App(storage=st, seed=1)
     assert app.game_prefs("climb") == now
     app.press("A")                  # the setup menu shows them
@@ -232,6 +232,25 @@ def unloading(monkeypatch):
     for p, d in attrs:
         p.__dict__.clear()
         p.__dict__.update(d)
+    # Each package's attribute for its submodule as well (a game's
+    # package was given fresh ones when the test imported it again):
+    # ``from primeplay.daifugo import rules`` and ``import
+    # primeplay.daifugo.rules`` must find the same module afterwards.
+    # A submodule first imported during the test is gone from sys.modules
+    # but was left on its package: dropped there too.
+    for name, mod in list(modules.items()):
+        if not name.startswith("primeplay"):
+            continue
+        for child, v in list(mod.__dict__.items()):
+            if type(v) is types.ModuleType and v.__name__.startswith("primeplay") \
+                    and modules.get(v.__name__) is not v:
+                if v.__name__ in modules:
+                    setattr(mod, child, modules[v.__name__])
+                else:
+                    delattr(mod, child)
+        parent, _, child = name.rpartition(".")
+        if parent in modules:
+            setattr(modules[parent], child, mod)
 
 
 def test_leaving_a_game_unloads_its_modules(unloading):

@@ -231,7 +231,7 @@ def _to_settings(app):
 
 
 def test_the_computer_speed_is_one_device_setting_remembered_at_power_up():
-    from primeplay.app.menus import SPEEDS
+    from primeplay.app.settings_menu import SPEEDS
     st = MemoryStorage()
     app = App(st)
     _to_settings(app)

@@ -93,6 +93,8 @@ def test_boots_to_the_main_menu_as_the_simulator_draws_it(board):
     assert board.code_start_ms is not None and m["code_to_frame_ms"] > 0
     # Heap left for a game once the menu is up (issue 6: at least 100 KB).
     assert board.frames[0].free >= 100_000
+    # A file saved to CIRCUITPY restarts the menus (issue 21).
+    assert "primeplay: autoreload on" in board.console
 
 
 def test_a_prime_climb_turn_matches_the_simulator(board):
@@ -101,6 +103,8 @@ def test_a_prime_climb_turn_matches_the_simulator(board):
     got = board.run_keys(TURN)
     assert board.metrics()["tracebacks"] == 0, board.console[-2000:]
     assert len(got) == len(want)
+    # The game's VM (issue 21): saving a file does not restart the turn.
+    assert board.console.split("primeplay: autoreload")[-1].startswith(" off")
     lit = 0
     for i, (frame, (text, leds)) in enumerate(zip(got, want)):
         if i == MID_COMPUTER_TURN:

@@ -710,11 +710,20 @@ class Person:
                 self.plan = None    # a screen the guide answers came up
             if self.plan is not None:
                 try:
-                    return next(self.plan)
+                    return self._held_as_set(device, next(self.plan))
                 except StopIteration:
                     self.plan = None
             self.habit = False
             self.plan = self._choose(device)
+
+    def _held_as_set(self, d, step):
+        """The guide's keys say where to go on the panel: left-handed
+        (the device turned round, the pad mirrored) the person presses
+        the other way round.  Habits press blindly, as they are."""
+        if self.habit or not d.app.prefs.get("lefty"):
+            return step
+        from primeplay.app.settings_menu import mirror
+        return step[0], tuple(mirror(k) for k in step[1])
 
     def _guided(self, d):
         """Is the screen one the guide answers (for a target)?"""
@@ -835,8 +844,12 @@ class Person:
                 yield 20 + self.rng.randbelow(100), ()
 
     def _settings(self, d, scr):
-        """The device's settings (the computer speed): a few changes,
-        then back."""
+        """The device's settings: a row at random, a few changes, then
+        back."""
+        for _ in range(self.rng.randbelow(len(scr.rows()))):
+            if d.app.screen is not scr:
+                return
+            yield 20 + self.rng.randbelow(200), ("DOWN",)
         k = "RIGHT" if self.chance(0.5) else "LEFT"
         for _ in range(self.rng.randbelow(4)):
             if d.app.screen is not scr:

@@ -414,7 +414,10 @@ class Sim:
             return 0
         self.i2c.reset_counters()
         self.device.show(scene)
-        self._shown = type(scene)(list(scene.items), list(scene.leds))
+        shown = type(scene)(list(scene.items), list(scene.leds))
+        shown.contrast = scene.contrast
+        shown.flip = scene.flip
+        self._shown = shown
         sent = self.i2c.bytes
         self.i2c_bytes_last_frame = sent
         self.i2c_writes_last_frame = self.i2c.writes
@@ -570,8 +573,13 @@ class Face:
                 return name
         return None
 
-    def draw(self, surface, panel, leds, status="", pressed=None):
+    def draw(self, surface, panel, leds, status="", pressed=None,
+             contrast=0xFF):
+        """``contrast``: the panel's (the SSD1306's 0x81 value): a lit
+        pixel is that much less bright, as on the glass."""
         pg = self.pg
+        k = 0.35 + 0.65 * contrast / 255.0
+        lit_colour = (int(LIT[0] * k), int(LIT[1] * k), int(LIT[2] * k))
         surface.fill((24, 26, 30))
         pg.draw.rect(surface, CASE, (12, 12, self.W - 24, self.H - 24),
                      border_radius=28)
@@ -584,7 +592,7 @@ class Face:
         for y, row in enumerate(panel):
             for x, lit in enumerate(row):
                 if lit:
-                    surface.fill(LIT, (ox + x * sc, oy + y * sc, sc, sc))
+                    surface.fill(lit_colour, (ox + x * sc, oy + y * sc, sc, sc))
         # LED ring
         cx, cy, r = self.ring
         pg.draw.circle(surface, (28, 30, 36), (cx, cy), r + 26)
@@ -644,7 +652,8 @@ def screenshot(sim, path, status=None):
     surface = pygame.Surface((Face.W, Face.H))
     if status is None:
         status = status_line(sim)
-    face.draw(surface, sim.panel(), sim.leds, status)
+    face.draw(surface, sim.panel(), sim.leds, status,
+              contrast=sim.i2c.panel.contrast)
     pygame.image.save(surface, str(path))
 
 
@@ -746,7 +755,8 @@ def run_window(sim):
         if dirty:
             face.draw(screen, sim.panel(), sim.leds,
                       quit_question(sim) if quitting.asked else
-                      status_line(sim), pressed)
+                      status_line(sim), pressed,
+                      contrast=sim.i2c.panel.contrast)
             pygame.display.flip()
             dirty = False
         clock.tick(60)

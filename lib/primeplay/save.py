@@ -86,7 +86,9 @@ WORDS = ("prefs", "climb", "state", "seats", "seed", "settings", "pos",
          "tally", "start_roll", "curse_mirror", "both_out",
          "station_mid_move", "speed", "stations",
          # Prime Daifugo: the learner's prime check, saved with the game
-         "learner")
+         "learner",
+         # The device's settings, issue 21
+         "contrast", "ring", "calm", "lefty")
 
 
 class SaveError(ValueError):

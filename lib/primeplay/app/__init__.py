@@ -42,10 +42,17 @@ def __getattr__(name):
                           globals(), name)
 
 
-# The app's own remembered settings, the device's: "speed", how long a
-# computer's turn stays on screen in every game (menus.SPEEDS).  A game's are
-# under its registry key (``App.game_prefs``), defaults and checks its own.
-DEFAULT_PREFS = {"speed": 1}     # speed: an index of menus.SPEEDS
+# The app's own remembered settings, the device's (the Settings menu,
+# ``settings_menu.DeviceSettings``, which names their values): "speed",
+# how long a computer's turn stays on screen in every game (0-3); the
+# panel's "contrast" (the SSD1306's, 0-255: 0xFF as displayio leaves it)
+# and the LED "ring"'s brightness (in 256ths of the board profile's);
+# "calm", reduced flashing (a screen that would blink the ring shows a
+# steady colour); "lefty", the panel turned round and the pad mirrored.
+# A game's are under its registry key (``App.game_prefs``), defaults and
+# checks its own.
+DEFAULT_PREFS = {"speed": 1, "contrast": 0xFF, "ring": 256, "calm": False,
+                 "lefty": False}
 # A computer's pauses and pages by speed, times the game's normal time,
 # in eighths: slow doubles them, fast is under half, instant none.
 _PACE = (16, 8, 3, 0)
@@ -90,6 +97,13 @@ class App:
     def press(self, name):
         """One button press; unknown names are ignored."""
         if name in BUTTONS:
+            if self.prefs["lefty"]:
+                # Left-handed, the device is held turned round: the pad's
+                # directions swap (BUTTONS' first four, in opposite
+                # pairs); A and B are where their labels say.
+                i = BUTTONS.index(name)
+                if i < 4:
+                    name = BUTTONS[i ^ 1]
             self.screen.press(name)
 
     def tick(self, now_ms):
@@ -116,6 +130,13 @@ class App:
         self.screen.draw(sc)
         if len(sc.leds) != self.pixels:
             sc.leds = [colours.OFF] * self.pixels
+        p = self.prefs
+        k = p["ring"]
+        if k < 256:
+            sc.leds = [(c[0] * k >> 8, c[1] * k >> 8, c[2] * k >> 8)
+                       for c in sc.leds]
+        sc.contrast = p["contrast"]
+        sc.flip = p["lefty"]
         if self.job is not None:
             self.job_shown = True
         if self.store_due:
@@ -164,6 +185,12 @@ class App:
         a tool of the device), none of which imports the menus itself."""
         from primeplay.app.menus import MainMenu
         return MainMenu(self)
+
+    def device_settings(self):
+        """The device's Settings screen (``settings_menu``), for the main
+        menu, which does not load it before it is opened."""
+        from primeplay.app.settings_menu import DeviceSettings
+        return DeviceSettings(self)
 
     def message(self, lines, then=None):
         """A ``Message`` (below) for any screen of the shell that may not
@@ -293,8 +320,8 @@ class App:
         return button in self.buttons
 
     def speed(self):
-        """The computer speed, an index into menus.SPEEDS (a device
-        setting)."""
+        """The computer speed, an index into settings_menu.SPEEDS (a
+        device setting)."""
         return self.prefs["speed"]
 
     def pace(self, ms):

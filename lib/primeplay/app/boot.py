@@ -53,7 +53,8 @@ def load(app, defaults, check_game=True):
     """Prefs and the saved game from storage; what is wrong, or None.
     ``defaults``: the device's own settings
     (``primeplay.app.DEFAULT_PREFS``), the fields and types a record's
-    are checked against.
+    are checked against, and a number out of its range falls back to
+    the default.
     ``check_game``: check the saved game now (else it is kept as read).
 
     Settings and records are kept when only the game is damaged; a
@@ -105,8 +106,9 @@ def load(app, defaults, check_game=True):
         if "speed" not in prefs and isinstance(climb, dict) and \
                 type(climb.get("speed")) == int:
             app.prefs["speed"] = climb["speed"]
-        if app.prefs["speed"] not in (0, 1, 2, 3):
-            app.prefs["speed"] = defaults["speed"]
+        for k, top in (("speed", 3), ("contrast", 255), ("ring", 256)):
+            if not 0 <= app.prefs[k] <= top:
+                app.prefs[k] = defaults[k]
         # A game's own settings, checked when the game asks for them
         # (game_prefs): its module is not loaded yet.
         for e in GAMES:

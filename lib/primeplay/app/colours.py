@@ -46,8 +46,12 @@ def seat_ring(seat, n, level=4):
     return [c] * n
 
 
-def spinner(seat, n, step):
-    """One lit pixel running round the ring: the dice rolling."""
+def spinner(seat, n, step, calm=False):
+    """Two lit pixels running round the ring: the dice rolling, a
+    computer thinking.  ``calm`` (reduced flashing): the seat's colour
+    all round, still."""
+    if calm:
+        return [SEATS[seat]] * n
     out = [OFF] * n
     out[step % n] = SEATS[seat]
     out[(step + n // 2) % n] = SEATS[seat]

@@ -234,7 +234,7 @@ class MainMenu(Menu):
             self.app.switch("resume", games.name(key),
                             games.entry(key).detail(self.app.saved_game))
         elif e == "settings":
-            self.app.go(DeviceSettings(self.app))
+            self.app.go(self.app.device_settings())
         elif e == "explorer":
             from primeplay.app.explorer import Explorer
             self.app.go(Explorer(self.app))
@@ -248,33 +248,6 @@ class MainMenu(Menu):
             self.app.push(replace_question(self.app, e))
         else:
             start_game(self.app, e)
-
-
-# The device's computer speeds by name: App.speed() is an index here.
-SPEEDS = ("slow", "normal", "fast", "instant")
-
-
-class DeviceSettings(Menu):
-    """The device's own settings, for every game: the computer speed.
-    LEFT/RIGHT change a row, A too (there is no Start here), B goes back
-    to the main menu; every change is remembered at once."""
-
-    def rows(self):
-        return ["CPU speed: " + SPEEDS[self.app.speed()]]
-
-    def note(self, i):
-        return "A hurries a CPU turn"
-
-    def choose(self, i):
-        self.change(i, 1)
-
-    def change(self, i, step):
-        p = self.app.prefs
-        p["speed"] = (p["speed"] + step) % 4
-        self.app.store_soon()
-
-    def back(self):
-        self.app.go(MainMenu(self.app))
 
 
 def start_game(app, key):

@@ -26,6 +26,8 @@ CHAR_W = 6
 CHAR_H = 12
 DIE_SIZE = 18
 
+# The pad's directions first, in opposite pairs (``App.press`` swaps each
+# pair for a left-handed player).
 BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B",
            "ROLL", "ADD", "SUB", "MUL", "DIV")
 
@@ -33,7 +35,7 @@ BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B",
 class Scene:
     """A frame: its items and the LED colours that go with it."""
 
-    __slots__ = ("items", "leds", "hand", "handoff")
+    __slots__ = ("items", "leds", "hand", "handoff", "contrast", "flip")
 
     def __init__(self, items=None, leds=None):
         self.items = items if items is not None else []
@@ -43,6 +45,11 @@ class Scene:
         # checked on these (the fuzzer's invariant), not on the pixels.
         self.hand = None
         self.handoff = None
+        # The panel's contrast (0-255; None: as it is) and whether it is
+        # turned 180 degrees (left-handed): the device's settings, which
+        # the firmware applies as it shows the frame.
+        self.contrast = None
+        self.flip = False
 
     def text(self, x, y, text, scale=1, colour=1):
         self.items.append(("text", x, y, text, scale, colour))
@@ -65,7 +72,8 @@ class Scene:
 
     def __eq__(self, other):
         return isinstance(other, Scene) and self.items == other.items and \
-            self.leds == other.leds
+            self.leds == other.leds and self.contrast == other.contrast \
+            and self.flip == other.flip
 
 
 def text_width(text, scale=1):

@@ -433,7 +433,8 @@ class ClimbPlay:
                 face = (self.app.now // 60) % 10 + 1
                 sc.die(0, 42, face)
                 sc.die(22, 42, (face * 7) % 10 + 1)
-                sc.leds = colours.spinner(p, n, self.app.now // 50)
+                sc.leds = colours.spinner(p, n, self.app.now // 50,
+                                          self.app.prefs["calm"])
             else:
                 sc.leds = colours.seat_ring(p, n)
             return

@@ -64,6 +64,7 @@ class DaifugoPlay:
         self.pages = []
         self.page_bot = False
         self.page_step = 0      # ms a step of the ring's blink on the page drawn last
+        self.page_t0 = 0        # when the page shown began (its blink's time)
         self.page_seat = 0      # whose turn the pages tell (their colour)
         self.turn_events = []
         self.shown_to = None    # whose hand the pass screen last showed
@@ -166,11 +167,13 @@ class DaifugoPlay:
         self.pages = pages
         self.mode = "page"
         self.seen = False
+        self.page_t0 = self.app.now
         self.until = self.app.now + self.app.pace(PAGE_MS)
 
     def _next_page(self):
         self.pages = self.pages[1:]
         self.seen = False
+        self.page_t0 = self.app.now
         self.until = self.app.now + self.app.pace(PAGE_MS)
         if not self.pages:
             if self.state.phase == OVER:
@@ -271,8 +274,11 @@ class DaifugoPlay:
         if mode == "page":
             t = self.until if self.page_bot else None
             step = self.page_step
-            if step and (t is None or (now // step + 1) * step < t):
-                t = (now // step + 1) * step
+            t0 = self.page_t0
+            if step:
+                nxt = t0 + ((now - t0) // step + 1) * step
+                if t is None or nxt < t:
+                    t = nxt
             return t
         return None if mode in ("hand", "pass", "over") else 0
 
@@ -337,8 +343,11 @@ class DaifugoPlay:
         s = self.state
         p = s.current
         if mode == "page":
+            # The ring's blink starts lit with the page.
             self.page_step = draw_page(sc, s, self.pages[0], self.page_seat,
-                                       self.score_text(), n, self.app.now)
+                                       self.score_text(), n,
+                                       self.app.now - self.page_t0,
+                                       self.app.prefs["calm"])
         elif mode == "over":
             self._draw_over(sc)
         elif mode == "pass":
@@ -353,7 +362,8 @@ class DaifugoPlay:
             sc.text(30, 37, "A: hurry")
             if self.ten():
                 sc.text(0, 52, "[10]: a pass draws 2")
-            sc.leds = colours.spinner(p, n, self.app.now // 80)
+            sc.leds = colours.spinner(p, n, self.app.now // 80,
+                                      self.app.prefs["calm"])
         else:
             self.hand.draw(sc)
 

@@ -15,6 +15,13 @@ from primeplay.daifugo import cards as C
 from primeplay.daifugo.ui.hand import seat_name, cards_text, plural
 
 COLS = WIDTH // CHAR_W
+# The Stop page's ring: lit and dark this long each, from the page's
+# start: 2 flashes a second, and with the ring's change as the page comes
+# and goes still at most 3 in any second (host_tests/test_flash_rate.py;
+# at 150 ms, timed from the clock, it was 3.5).  Draw 2's two pixels
+# move a place this often.
+FLASH_MS = 250
+CHASE_MS = 60
 
 
 def turn_pages(s, events, p):
@@ -76,12 +83,14 @@ def turn_pages(s, events, p):
     return pages
 
 
-def draw_page(sc, s, page, seat, score, n, now):
+def draw_page(sc, s, page, seat, score, n, now, calm=False):
     """Draw ``page`` of seat ``seat``'s turn in state ``s`` (``score``:
-    the match's line, ``n`` pixels, ``now`` ms).  Returns the ms of a
-    step of its ring's blink, or 0 if the ring stands still."""
+    the match's line, ``n`` pixels, ``now`` ms since the page began,
+    ``calm``: reduced flashing, the ring stands still).  Returns the ms
+    of a step of its ring's blink, or 0 if the ring stands still."""
     kind = page[0]
-    step = 150 if kind == "stop" else 60 if kind == "draw2" else 0
+    step = 0 if calm else FLASH_MS if kind == "stop" else \
+        CHASE_MS if kind == "draw2" else 0
     if kind == "judge":
         who, cids, values, number, ok, factors = page[1:]
         played = cards_text(values)
@@ -108,9 +117,9 @@ def draw_page(sc, s, page, seat, score, n, now):
                 special = "[12]: Stop!"
             if special:
                 sc.text(0, 38, special)
-            sc.leds = _flash(n, now, colours.RGB["red"]) if stop else \
-                [colours.RGB["green"]] * n
-            step = 150 if stop else 0
+            sc.leds = _flash(n, now, colours.RGB["red"], calm) if stop \
+                else [colours.RGB["green"]] * n
+            step = FLASH_MS if stop and not calm else 0
         else:
             sc.text(x, 13, "NOT PRIME")
             f = "=" + "x".join([str(q) for q in factors])
@@ -134,22 +143,24 @@ def draw_page(sc, s, page, seat, score, n, now):
             y += CHAR_H + 1
         sc.leds = colours.seat_ring(seat, n, 6)
         if kind == "stop":
-            sc.leds = _flash(n, now, colours.RGB["red"])
+            sc.leds = _flash(n, now, colours.RGB["red"], calm)
         elif kind == "draw2":
-            sc.leds = _chase(n, now, colours.RGB["orange"])
+            sc.leds = _chase(n, now, colours.RGB["orange"], calm)
     sc.text(0, 52, "A: go on")
     return step
 
 
-def _flash(n, now, rgb):
-    """Stop: the whole ring blinks."""
-    return [rgb] * n if (now // 150) % 2 == 0 else [colours.OFF] * n
+def _flash(n, now, rgb, calm=False):
+    """Stop: the whole ring blinks (``calm``, reduced flashing: lit)."""
+    if calm or (now // FLASH_MS) % 2 == 0:
+        return [rgb] * n
+    return [colours.OFF] * n
 
 
-def _chase(n, now, rgb):
-    """Draw 2: two pixels running round."""
+def _chase(n, now, rgb, calm=False):
+    """Draw 2: two pixels running round (``calm``: standing still)."""
     out = [colours.OFF] * n
-    i = (now // 60) % n
+    i = 0 if calm else (now // CHASE_MS) % n
     out[i] = rgb
     out[(i + 1) % n] = rgb
     return out

@@ -384,8 +384,9 @@ class Picture:
         # (the eye follows them round); else blinking, timed from the last
         # press or turn start, so that the same keys give the same pictures
         # on the board and in the simulator.
-        if play.anim is not None and not play.anim_done():
-            return True
+        if play.anim is not None and not play.anim_done() or \
+                play.app.prefs["calm"]:
+            return True     # reduced flashing: lit steadily
         return (play.app.now - play.t0) // LED_BLINK_MS % 2 == 0
 
     def leds(self, rot, pawns):
@@ -414,7 +415,8 @@ class Picture:
                     px = w * n // B.SPACES
                     if px < n:
                         out[px] = B.RGB[B.PLAYER_COLOURS[R.owner(i)]]
-        if play.mode == "bot" and play.bstage == "think":
+        if play.mode == "bot" and play.bstage == "think" and \
+                not play.app.prefs["calm"]:
             c = B.RGB[B.PLAYER_COLOURS[s.current]]
             k = (now - play.t0) // 80 % n
             out[k] = c
