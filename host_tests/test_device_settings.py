@@ -7,7 +7,8 @@ import pytest
 import sim
 from primeplay.app import App, DEFAULT_PREFS
 from primeplay.app.menus import MainMenu
-from primeplay.app.settings_menu import DeviceSettings, SETTINGS, LEVELS, mirror
+from primeplay.app.settings_menu import DeviceSettings, SETTINGS, LEVELS
+from primeplay.app.scene import mirror
 
 CONTRAST = [v for v, _ in LEVELS["contrast"]]
 RING = [v for v, _ in LEVELS["ring"]]

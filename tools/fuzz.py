@@ -722,7 +722,7 @@ class Person:
         the other way round.  Habits press blindly, as they are."""
         if self.habit or not d.app.prefs.get("lefty"):
             return step
-        from primeplay.app.settings_menu import mirror
+        from primeplay.app.scene import mirror
         return step[0], tuple(mirror(k) for k in step[1])
 
     def _guided(self, d):

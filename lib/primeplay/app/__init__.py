@@ -30,7 +30,7 @@ a game (``App.home``) unloads its modules.  See docs/architecture.md.
 """
 
 from primeplay.app.scene import Scene, BUTTONS, CHAR_W, CHAR_H, WIDTH, \
-    HEIGHT, text_width
+    HEIGHT, mirror, text_width
 from primeplay.app import colours
 
 def __getattr__(name):
@@ -99,11 +99,8 @@ class App:
         if name in BUTTONS:
             if self.prefs["lefty"]:
                 # Left-handed, the device is held turned round: the pad's
-                # directions swap (BUTTONS' first four, in opposite
-                # pairs); A and B are where their labels say.
-                i = BUTTONS.index(name)
-                if i < 4:
-                    name = BUTTONS[i ^ 1]
+                # directions swap; A and B are where their labels say.
+                name = mirror(name)
             self.screen.press(name)
 
     def tick(self, now_ms):

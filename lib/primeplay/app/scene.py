@@ -32,6 +32,13 @@ BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B",
            "ROLL", "ADD", "SUB", "MUL", "DIV")
 
 
+def mirror(name):
+    """``name`` for a device held turned round (left-handed): UP/DOWN
+    and LEFT/RIGHT swapped, the other buttons as they are."""
+    i = BUTTONS.index(name)
+    return BUTTONS[i ^ 1] if i < 4 else name
+
+
 class Scene:
     """A frame: its items and the LED colours that go with it."""
 

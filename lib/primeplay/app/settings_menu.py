@@ -19,14 +19,13 @@ heap (host_tests/test_start.py).
 """
 
 from primeplay.app.menus import Menu
-from primeplay.app.scene import BUTTONS
 
 # Each setting's values and their names: the prefs hold the value (the
 # panel's contrast byte, the ring's brightness in 256ths of the board
 # profile's), a value between two named ones shows as the next above.
 SPEEDS = ("slow", "normal", "fast", "instant")
 LEVELS = {
-    "speed": ((0, "slow"), (1, "normal"), (2, "fast"), (3, "instant")),
+    "speed": tuple([(i, SPEEDS[i]) for i in range(len(SPEEDS))]),
     # 0xFF is what displayio sets at start: "full", as the device was.
     "contrast": ((0x10, "low"), (0x40, "mid"), (0x90, "high"),
                  (0xFF, "full")),
@@ -41,13 +40,6 @@ SETTINGS = (("speed", "CPU speed: ", "A hurries a CPU turn"),
             ("ring", "Ring light: ", "The LED ring's light"),
             ("calm", "Flashing: ", "Reduced: no blinking"),
             ("lefty", "Left-handed: ", "Pad on the right"))
-
-
-def mirror(name):
-    """The key a left-handed player presses for ``name`` (``App.press``
-    swaps them back): UP/DOWN and LEFT/RIGHT."""
-    i = BUTTONS.index(name)
-    return BUTTONS[i ^ 1] if i < 4 else name
 
 
 def level(key, value):

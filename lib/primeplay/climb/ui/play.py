@@ -57,7 +57,7 @@ from primeplay.climb.track import ADD, TOP
 from primeplay.climb.settings import THERE_AND_BACK
 
 ROLL_MS = 700        # dice tumbling
-# By the device's computer speed (App.speed, primeplay.app.SPEEDS: slow,
+# By the device's computer speed (App.speed, settings_menu.SPEEDS: slow,
 # normal, fast, instant): how long a computer's chosen move is shown before it is made
 # (and its dice tumble), and how long its news pages stay.
 BOT_MS = (1800, 900, 400, 0)
