@@ -372,7 +372,7 @@ def set_autoreload(intent, runtime=None):
     """CircuitPython restarts code.py when a file is saved to CIRCUITPY:
     welcome in the menus (a maker edits and sees the change), a lost turn
     in a game.  Off in the VM of a game (its setup and play: ``intent``
-    "setup:<key>" or "resume"), on in the main menu's.  Returns what it
+    "setup:<key>" or "resume:<key>"), on in the main menu's.  Returns what it
     set (None where the runtime has no such switch)."""
     on = intent is None or intent == "menu"
     try:

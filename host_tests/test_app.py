@@ -146,8 +146,8 @@ def test_a_whole_game_human_against_computer_through_buttons():
     assert texts[0] == "P%d %s wins" % (w + 1, colours.SEAT_NAMES[w])
     app.press("A")
     assert isinstance(app.screen, MainMenu)
-    assert app.saved_game is None            # a finished game is not offered
-    assert "Continue game" not in app.scene().texts()
+    assert app.saved("climb") is None            # a finished game is not offered
+    assert "Continue Prime Climb" not in app.scene().texts()
 
 
 def test_computer_only_game_plays_itself_with_pauses():
@@ -224,7 +224,7 @@ def test_save_after_each_turn_and_continue_after_power_up():
     pos, turn, cur = list(scr.state.pos), scr.state.turn, scr.state.current
     # Power cycle: a new App on the same storage.
     app2 = App(storage=store, seed=1)
-    assert app2.scene().texts()[0] == "Continue game"
+    assert app2.scene().texts()[0] == "Continue Prime Climb"
     app2.press("A")
     frame(app2)
     scr2 = app2.screen
@@ -469,11 +469,11 @@ def test_a_save_that_fails_at_continue_is_reported_not_dropped():
     def one_seat(record):
         record["climb"]["seats"] = [0]
     app2 = App(storage=tampered_save(one_seat))
-    assert app2.scene().texts()[0] == "Continue game"
+    assert app2.scene().texts()[0] == "Continue Prime Climb"
     app2.press("A")
     frame(app2)
     assert app2.scene().texts()[:2] == ["Save damaged:", "seats do not match"]
-    assert app2.saved_game is None
+    assert app2.saved("climb") is None
     app2.press("A")
     assert app2.scene().texts() == ["Prime Climb", "Prime Daifugo", "Ring Climb",
                                    "Colour explorer", "Prime judge"]

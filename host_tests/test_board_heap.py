@@ -65,7 +65,7 @@ def mpy_lib():
 @pytest.mark.parametrize("seed", list(heap.SEEDS))
 def test_an_all_computer_game_with_saves_fits_the_boards_heap(seed, mpy_lib):
     want = heap.play(seed)
-    assert want[1].startswith("Continue game\nrestart 1 resume\nover ")
+    assert want[1].startswith("Continue Prime Climb\nrestart 1 resume:climb\nover ")
     assert heap.play(seed, BOARD_HEAP, mpy_lib) == want
 
 
@@ -105,7 +105,7 @@ def test_long_bot_games_fit_the_boards_heap():
 @pytest.mark.parametrize("seed", list(range(10)))
 def test_a_daifugo_match_of_computers_fits_the_boards_heap(seed, mpy_lib):
     want = heap.play(seed, game="daifugo")
-    assert want[1].startswith("Continue game\nrestart 1 resume\nover ")
+    assert want[1].startswith("Continue Daifugo\nrestart 1 resume:daifugo\nover ")
     assert heap.play(seed, BOARD_HEAP, mpy_lib, game="daifugo") == want
 
 
@@ -117,5 +117,5 @@ def test_a_daifugo_match_of_computers_fits_the_boards_heap(seed, mpy_lib):
 def test_a_ring_climb_game_of_six_computers_fits_the_boards_heap(seed,
                                                                  mpy_lib):
     want = heap.play(seed, game="rings")
-    assert want[1].startswith("Continue game\nrestart 1 resume\nover ")
+    assert want[1].startswith("Continue Ring Climb\nrestart 1 resume:rings\nover ")
     assert heap.play(seed, BOARD_HEAP, mpy_lib, game="rings") == want

@@ -72,7 +72,7 @@ def test_a_new_game_is_one_package_and_one_registry_line(registered):
 
     # A power cut: the next power-up offers Continue, with its detail.
     app = App(storage=st, seed=2)
-    assert app.scene().texts()[0] == "Continue game"
+    assert app.scene().texts()[0] == "Continue Dummy game"
     app.press("A")
     assert frame(app).texts() == ["Dummy game", "Loading...", "count 3"]
     frame(app)

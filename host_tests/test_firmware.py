@@ -546,7 +546,7 @@ code.run(d, App(), clock, sleep, lambda: print('restart', t[0] > 3000))
 print([s.texts() for s in d.shown])
 from primeplay import save
 st = NvmStorage(bytearray(b'\\xff' * 4096))
-print(save.write(st.nvm, {'n': 1}), save.read(st.nvm), st.read() == save.encode({'n': 1}))
+print(save.write(st.nvm, {'n': 1}), save.read(st.nvm), save.decode(st.read()) == {'n': 1})
 print(code.make_seed() >= 0)
 """
     out = mpvm.run_unix(script, path=":".join([str(FIRMWARE), str(ROOT / "lib"), str(ROOT)]))
@@ -573,7 +573,7 @@ def test_nvm_storage_holds_the_save_log():
     assert store.nvm is nvm
     assert store.read() is None
     assert save.write(store.nvm, {"prefs": {"players": 3}})
-    assert store.read() == save.encode({"prefs": {"players": 3}}, 0)
+    assert save.decode(store.read()) == {"prefs": {"players": 3}}
     assert isinstance(store.read(), bytes)
     store.clear()
     assert store.read() is None and nvm == b"\xff" * 4096
@@ -920,7 +920,7 @@ class _Runtime:
 
 
 @pytest.mark.parametrize("intent,on", [(None, True), ("menu", True),
-                                       ("resume", False),
+                                       ("resume:climb", False),
                                        ("setup:climb", False),
                                        ("setup:rings", False)])
 def test_autoreload_is_off_in_a_games_vm_and_on_in_the_menus(intent, on):
@@ -935,4 +935,4 @@ def test_autoreload_is_off_in_a_games_vm_and_on_in_the_menus(intent, on):
 def test_autoreload_without_a_switch_is_left_alone():
     class NoSwitch:
         __slots__ = ()
-    assert code.set_autoreload("resume", NoSwitch()) is None
+    assert code.set_autoreload("resume:climb", NoSwitch()) is None

@@ -296,12 +296,13 @@ def test_a_cut_in_the_middle_of_a_save_keeps_the_one_before():
     assert save.load(flash) == (first, None)
     # A cut in a sector erase may lose it: the fuzzer allows "Save
     # damaged" then, and only then.
-    big = {"prefs": {"n": "x" * 1900}}
-    assert save.write(flash, dict(big, i=0))
-    assert save.write(flash, dict(big, i=1))
+    def big(i):
+        return {"prefs": {"n": "x" * 1900, "i": i}}
+    assert save.write(flash, big(0))
+    assert save.write(flash, big(1))
     flash.arm(0, 100)
     with pytest.raises(fuzz.PowerCut):
-        save.write(flash, dict(big, i=2))
+        save.write(flash, big(2))
     assert flash.last_cut == "erase"
     assert bytes(flash[:100]) == b"\xff" * 100
 
@@ -318,7 +319,7 @@ def test_the_save_check_knows_which_cuts_may_lose_the_save():
 def test_the_fuzzer_catches_settings_that_never_reach_the_flash(monkeypatch):
     """(e): a store that writes nothing leaves the next VM without the
     settings changed or the game saved before App.switch."""
-    monkeypatch.setattr(save, "write", lambda nvm, record: True)
+    monkeypatch.setattr(save, "update", lambda nvm, changes, whole=False: True)
     run = fuzz.Run("rings", 1, 1500).go()
     f = found(run, "save")
     assert f is not None, run.stats()

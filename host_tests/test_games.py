@@ -59,11 +59,12 @@ def test_a_game_saved_by_the_previous_build_continues():
     assert sorted(old) == ["climb", "prefs"]
     st = Storage(OLD_GAME)
     app = App(storage=st, seed=1)
-    assert app.saved_key == "climb"
+    assert list(app.saves) == ["climb"]
     # Five rows show; "Judge cards" is below them.
-    assert app.scene().texts() == ["Continue game", "Prime Climb",
+    # Four rows show, and the chosen Continue's turn under them.
+    assert app.scene().texts() == ["Continue Prime Climb", "Prime Climb",
                                    "Prime Daifugo", "Ring Climb",
-                                   "Colour explorer"]
+                                   "Saved: turn 3"]
     app.press("A")
     assert frame(app).texts() == ["Prime Climb", "Loading...", "turn 3"]
     frame(app)
@@ -81,7 +82,7 @@ def test_a_game_saved_by_the_previous_build_continues():
 
 def test_a_record_without_a_game_from_the_previous_build_loads():
     app = App(storage=Storage(OLD_NO_GAME), seed=1)
-    assert app.saved_game is None and app.saved_key is None
+    assert app.saves == {}
     assert app.scene().texts() == ["Prime Climb", "Prime Daifugo", "Ring Climb",
                                    "Colour explorer", "Prime judge"]
     assert app.game_prefs("climb")["seats"] == [0, 1, 1, 1]
@@ -109,14 +110,17 @@ def test_settings_saved_flat_by_older_builds_are_prime_climbs():
                                        "Players: 3"]
 
 
-def test_a_game_this_build_does_not_know_is_dropped():
+def test_a_game_this_build_does_not_know_is_left_as_it_is():
+    # A record from a later build (a game this one lacks): not offered,
+    # not read, and kept for the build that knows it.
     rec = {"prefs": {"players": 3}, "ring": {"turn": 2}}
     st = Storage(save.encode(rec))
     app = App(storage=st, seed=1)
-    assert app.saved_game is None
+    assert app.saves == {}
+    assert [r for r in app.scene().texts() if r.startswith("Continue")] == []
     assert app.game_prefs("climb")["players"] == 3
     app.store()
-    assert save.read(st.nvm) == {"prefs": app.prefs}
+    assert save.read(st.nvm) == {"prefs": app.prefs, "ring": {"turn": 2}}
 
 
 # ------------------------------------------------------------ a toy game
@@ -190,7 +194,7 @@ def test_the_main_menu_is_the_registry(toy):
     # Power-up: checked, offered, resumed behind a Loading screen.
     app = App(storage=st, seed=1)
     assert toy[-1] == "check"
-    assert app.scene().texts()[0] == "Continue game"
+    assert app.scene().texts()[0] == "Continue Toy game"
     app.press("A")
     assert frame(app).texts() == ["Toy game", "Loading...", "turn 1"]
     frame(app)
@@ -269,7 +273,7 @@ def test_leaving_a_game_unloads_its_modules(unloading):
     assert "primeplay.app.menus" not in sys.modules
     assert "primeplay.app.games" not in sys.modules
     assert "primeplay.climb.ui.setup_menu" not in sys.modules
-    while app.saved_game is None:   # computers play a turn
+    while app.saved("climb") is None:   # computers play a turn
         frame(app, 300)
     while type(app.screen).__name__ != "Pause":
         app.press("B")              # the pause menu (not while rolling)
@@ -290,7 +294,7 @@ def test_leaving_a_game_unloads_its_modules(unloading):
     # (vars: a package's lazy __getattr__ would import it to answer hasattr)
     assert "climb" not in vars(primeplay)
     # And it comes back: Continue imports it again.
-    assert app.scene().texts()[0] == "Continue game"
+    assert app.scene().texts()[0] == "Continue Prime Climb"
     app.press("A")
     frame(app)
     frame(app)
@@ -392,7 +396,7 @@ def test_leaving_a_game_gives_its_heap_back_on_circuitpython():
     # Power-up imports no game module (not even to check the settings:
     # App.game_prefs does that when the game asks for them).
     assert [int(r[2]) > 0 for r in rows] == [False, True, False, True, False]
-    assert rows[2][3] == rows[4][3] == "Continue game"
+    assert rows[2][3] == rows[4][3] == "Continue Prime Climb"
     # The game took tens of KB; leaving gives back all of it but the names
     # the VM interned while loading it (qstrs, never freed, and the same
     # names again the next time).
@@ -469,7 +473,8 @@ def test_leaving_daifugo_or_ring_climb_gives_its_heap_back(code):
     free = [int(r[1]) for r in rows]
     assert [int(r[2]) > 0 for r in rows] == [False, True, False, True,
                                              False]
-    assert rows[2][3] == rows[4][3] == "Continue game"
+    assert rows[2][3] == rows[4][3] == (
+        "Continue Daifugo" if code is DAIFUGO_LEAVE_CODE else "Continue Ring Climb")
     assert free[0] - free[1] > 20000
     kept = qstrs[2] - qstrs[0]
     # What stays beside the names: the saved game Continue offers (the

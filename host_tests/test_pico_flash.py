@@ -3,9 +3,10 @@ boot ROM's flash routines, and board.mjs's SPI flash under them.
 
 A game saved on the board is there after a power cycle (a new emulator
 booted from the flash image), and a power cut at any flash erase or page
-program of a save leaves the previous record or the new one, never
-anything else (nothing only inside a compaction, between its erase and
-the new entry's page).  Each cut image is rebuilt from the journal of one
+program of a save leaves each key of the record (the settings, each
+game's save) as it was or as it was being saved, never anything else
+(a key gone only inside a compaction, between its erase and the page
+that programs the key's entry).  Each cut image is rebuilt from the journal of one
 run (the bytes every operation changed); one real cut stops the core and
 is checked against it, and some cut images are booted to compare the
 board's menu with the simulator's on the same nvm.
@@ -61,18 +62,24 @@ def saved_game_nvm():
     return bytes(storage.nvm)
 
 
+def entry_size(key, value):
+    return len(save.body({key: value})) + save.ENTRY
+
+
 def nearly_full(nvm):
-    """``nvm``'s newest record as the last of a log with too little room
-    left after it for another: the next save compacts."""
+    """``nvm``'s record as the last entries of a log with too little room
+    left after them for another settings entry: the next save of the
+    settings compacts.  The room is taken by an entry of a key no game
+    reads ("pad", as a later build's key would be kept)."""
     record = save.read(nvm)
-    n = len(save.encode(record))
+    n = entry_size("prefs", record["prefs"])
+    need = sum(entry_size(k, record[k]) for k in record)
+    k = pico.NVM_SIZE
+    while entry_size("pad", "x" * k) + need > pico.NVM_SIZE - (n - 20):
+        k -= 1
     log = bytearray(b"\xff" * pico.NVM_SIZE)
-    filler = {"prefs": record["prefs"], "climb": None}
-    # Small records until one more of this size would not fit after it.
-    while pico.NVM_SIZE - len(log.rstrip(b"\xff")) - n >= n - 8:
-        assert save.write(log, filler)
-        filler = {"prefs": record["prefs"], "climb": None, "n": len(log.rstrip(b"\xff"))}
-    assert save.write(log, record)
+    assert save.update(log, {"pad": "x" * k})
+    assert save.update(log, record)
     assert pico.NVM_SIZE - len(log.rstrip(b"\xff")) < n - 8
     return bytes(log)
 
@@ -92,16 +99,20 @@ def check_boot_matches_simulator(image):
 
 
 def sweep(base, journal, old, new, may_lose):
-    """Every cut point of the journal's operations, PARTS of each: the
-    record save.read finds in the cut image.  ``may_lose(count, part)``:
-    where None is allowed.  Returns {cut image's nvm: (count, part)}."""
+    """Every cut point of the journal's operations, PARTS of each: each
+    key of the record save.read finds in the cut image is its value in
+    ``old`` or in ``new``; ``may_lose(count, part)``: where a key may be
+    gone.  Returns {cut image's nvm: (count, part)}."""
     seen = {}
     for count in range(1, len(journal) + 1):
         for part in PARTS:
             nvm = pico.nvm_of(pico.cut_image(base, journal, count, part))
-            found = save.read(nvm)
-            assert found in (old, new) or (found is None and may_lose(count, part)), \
-                (count, part, found)
+            found = save.read(nvm) or {}
+            for k in set(old) | set(new):
+                if k in found:
+                    assert found[k] in (old.get(k), new.get(k)), (count, part, k)
+                else:
+                    assert may_lose(count, part), (count, part, k)
             seen.setdefault(nvm, (count, part))
     return seen
 
@@ -165,7 +176,8 @@ def test_power_cuts_while_a_full_log_is_compacted():
     new = save.read(bytes(sim_keys(full, PREFS_SAVE)[0].nvm))
     assert new != old and new["climb"] == old["climb"]
     # CircuitPython compacts with one sector erase, then programs the
-    # sector's 16 pages: the power goes off halfway through the last.
+    # sector's 16 pages, the new settings' entry first: the power goes
+    # off halfway through the last, in the last key's entry.
     last = 1 + pico.NVM_SIZE // 256
     with board_from(image) as board:
         base = board.read_flash(journal=True)
@@ -178,19 +190,25 @@ def test_power_cuts_while_a_full_log_is_compacted():
     starts = [pico.NVM_OFFSET] + [pico.NVM_OFFSET + 256 * i for i in range(last - 1)]
     assert [op[1] for op in journal] == starts and len(journal[0][2]) == pico.NVM_SIZE, \
         [op[:2] for op in journal]
-    # The journal rebuilds the cut image; the new entry was whole by then.
+    # The journal rebuilds the cut image; the new settings and the game
+    # were whole by then, the entry in the last page torn.
     assert cut == pico.cut_image(base, journal, last, 0.5)
-    assert save.read(pico.nvm_of(cut)) == new
+    got = save.read(pico.nvm_of(cut))
+    assert got["prefs"] == new["prefs"] and got["climb"] == new["climb"]
+    assert "pad" not in got
+    whole = pico.cut_image(base, journal, last, 1.0)
+    assert save.read(pico.nvm_of(whole)) == new
 
     def may_lose(count, part):
-        # From the erase's first byte to the new entry's page done.
-        return (1, 0.0) < (count, part) < (2, 1.0)
+        # From the erase's first byte to the last page done.
+        return (1, 0.0) < (count, part) < (last, 1.0)
 
     seen = sweep(base, journal, old, new, may_lose)
-    # The torn entry alone in an erased sector, as the board finds it at
-    # its next start: what the simulator shows for that nvm.
+    # Half the first page programmed: the new settings (written first)
+    # whole, the game's entry not yet, as the board finds it at its next
+    # start: what the simulator shows for that nvm.
     torn = pico.cut_image(base, journal, 2, 0.5)
-    assert save.read(pico.nvm_of(torn)) is None
+    assert save.read(pico.nvm_of(torn)) == {"prefs": new["prefs"]}
     check_boot_matches_simulator(torn)
     if SOAK:
         for nvm in seen:

@@ -29,36 +29,40 @@ SEED = 3
 # (what the step is, keys).  Each game from the main menu with P1 human
 # against the default computer: a whole turn each, so the game is saved.
 CLIMB = "A,A,A,A,WAIT:2000,A,A,A,WAIT:12000"
-# With a game saved, "Continue game" is the first row and a new game asks
-# first ("New game replaces it": A).  P1 picks [3] and plays it (UP to
-# the actions, A on Play).
-DAIFUGO = "DOWN,DOWN,A,A,A,RIGHT,RIGHT,A,UP,A,A,WAIT:6000"
-RINGS = "DOWN,DOWN,DOWN,A,A,A,A,A,A,A,A,RIGHT,A,UP,A,A,A,A,A,WAIT:9000,A,A"
-CONTINUE = "A,WAIT:1500"
+# Each game saved adds its Continue row at the top (Prime Climb's, then
+# Prime Daifugo's): a new game of another game asks nothing.  P1 picks
+# [3] and plays it (UP to the actions, A on Play).
+DAIFUGO = "DOWN,DOWN,A,A,RIGHT,RIGHT,A,UP,A,A,WAIT:6000"
+RINGS = "DOWN,DOWN,DOWN,DOWN,A,A,A,A,A,A,A,RIGHT,A,UP,A,A,A,A,A,WAIT:9000,A,A"
+# Continue of the game just left: its row among the Continue rows.
+CONTINUE = {"climb": "A,WAIT:1500", "daifugo": "DOWN,A,WAIT:1500",
+            "rings": "DOWN,DOWN,A,WAIT:1500"}
 QUIT = {"climb": "B,DOWN,A", "daifugo": "B,UP,A", "rings": "B,B,B,DOWN,A"}
 # make test starts Prime Daifugo and Ring Climb and leaves them at once:
 # both save as a turn starts, so the leave replaces the save all the same,
 # and their turns are played on the board by test_pico_daifugo.py and
 # test_pico_rings.py (a turn here was a minute of emulation each).
 #
-# make test also leaves Prime Climb as its computer's turn begins: P1's
-# turn is saved as it ends, and the computer's turn (some 5 s awake on the
-# board; test_pico.py plays one) changed nothing here but cost 40 s of
-# emulation.  Continue comes back to the computer's pause before its roll
-# (BOT_MS), where B pauses the game: the panel then is the same on the
-# board, whose restart takes a second, and in the simulator.
+# make test plays Prime Climb between two humans (P2 set to human in the
+# setup): P1's turn is saved as it ends, and Continue comes back to P2's
+# roll, a still panel.  Against a computer, Continue came back to its
+# pause before its roll (BOT_MS), and where that pause ended against the
+# settle's windows, a restart taking the board a second and the
+# simulator none, decided which panel each showed; the computer's turn
+# itself (some 5 s awake on the board; test_pico.py plays one) cost 40 s
+# of emulation.
 if not soak.FULL:
-    CLIMB = "A,A,A,A,WAIT:2000,A,A,A"
-    CONTINUE = "A"
-    DAIFUGO = "DOWN,DOWN,A,A,A"
-    RINGS = "DOWN,DOWN,DOWN,A,A,A"
+    CLIMB = "A,DOWN,DOWN,DOWN,DOWN,LEFT,LEFT,UP,UP,UP,UP,A,A,A,WAIT:2000,A,A,A"
+    CONTINUE = {"climb": "A"}
+    DAIFUGO = "DOWN,DOWN,A,A"
+    RINGS = "DOWN,DOWN,DOWN,DOWN,A,A"
 EVENING = []
 # make test continues Prime Climb only (each step is seconds of
 # emulation); make soak continues every game (soak.py).
 for _game, _keys in (("climb", CLIMB), ("daifugo", DAIFUGO), ("rings", RINGS)):
     EVENING += [(_game, _keys), ("quit " + _game, QUIT[_game])]
     if soak.FULL or _game == "climb":
-        EVENING += [("continue " + _game, CONTINUE),
+        EVENING += [("continue " + _game, CONTINUE[_game]),
                     ("quit " + _game, QUIT[_game])]
 LEAVES = len([s for s, _ in EVENING if s.startswith("quit")])
 
@@ -80,7 +84,7 @@ def sim_evening():
     for step, keys in EVENING:
         s.run_keys(keys, KEY_MS, settle=True)
         out.append((step, s.frame_text(), type(s.app.screen).__name__,
-                    s.app.saved_key))
+                    [k for k in s.app.saves if s.app.saves[k] is not None]))
     return out, s.reloads
 
 
@@ -92,8 +96,9 @@ def test_the_evening_plays_as_scripted_in_the_simulator():
     for step, _text, screen, saved in steps:
         if step.startswith("quit"):
             assert screen == "MainMenu", step
-            # Left with its save: the main menu offers it as Continue.
-            assert saved == step.split()[-1], (step, saved)
+            # Left with its save: the main menu offers it as Continue,
+            # beside the games left before it.
+            assert step.split()[-1] in saved, (step, saved)
         else:
             assert screen == PLAY[step.split()[-1]], step
     # A new VM for each start, Continue and leave.
@@ -141,6 +146,12 @@ def test_every_game_leaves_and_continues_on_a_fresh_heap_on_the_board():
     for game, answer, menu in leaves:
         assert answer <= 100, (game, answer)
         assert menu < 3000, (game, menu)
-    # Every leave lands on the same main menu heap: nothing of a game
-    # stays behind (before, leaving kept ~90 KB of the old game's modules).
-    assert max(menus) - min(menus) <= 1024, menus
+    # Every leave lands on the same main menu heap but for the saves it
+    # reads: nothing of a game stays behind (before, leaving kept ~90 KB
+    # of the old game's modules).  Prime Climb's leaves (one save each
+    # time) land alike; each game saved takes some (its record, and the
+    # names its entry module interned for its "turn 3": 1.6-5.3 KB), and
+    # with all three saved the main menu still has the 100 KB issue 6
+    # asks of it.
+    assert abs(menus[0] - menus[1]) <= 1024, menus
+    assert min(menus) >= 100_000, menus

@@ -113,7 +113,7 @@ def test_a_memory_error_in_a_decision_leads_back_to_the_menu_with_the_save(monke
     assert device.shown[texts.index(error[0])].leds == [firmware.RED] * 12
     # After A: a new app, at the main menu, offering the saved game.
     assert len(made) == 1
-    assert texts[-1][0] == "Continue game"
+    assert texts[-1][0] == "Continue Prime Climb"
     assert bytes(storage.read()) == saved
 
 

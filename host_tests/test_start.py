@@ -77,7 +77,7 @@ report("game")
 """
 
 CONTINUE = r"""
-app.press("A")                  # "Continue game"
+app.press("A")                  # "Continue Prime Climb"
 app.tick(10)
 report("pressed")
 print("loading_texts: %s" % "|".join(app.scene().texts()))
@@ -219,7 +219,7 @@ def test_a_game_of_humans_never_loads_the_computer_player(run):
 @pytest.mark.parametrize("run", VMS)
 def test_continue_shows_loading_before_the_game_is_imported(run):
     got = run(script(saved_game_bytes(3), CONTINUE))
-    assert got["menu_texts"].split("|")[0] == "Continue game"
+    assert got["menu_texts"].split("|")[0] == "Continue Prime Climb"
     # The saved game is checked at power-up (a damaged one is reported
     # there), which needs the rules; the game and its screen wait.
     late = ("primeplay.climb.ui.play", "primeplay.climb.game",

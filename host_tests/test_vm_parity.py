@@ -434,11 +434,11 @@ def test_saves_written_before_the_log_still_load():
     # Boards in use hold one record json.dumps wrote (b"PP", version 1,
     # JSON, Adler-32) after NvmStorage's 2-byte length.
     import json
-    from primeplay import save
+    from primeplay import save, save_first
     record = {"prefs": {"seats": [0, 1, 1, 1], "players": 2}, "climb": None}
     body = json.dumps(record).encode()
     head = b"PP" + bytes((1, len(body) >> 8, len(body) & 255))
-    c = save.adler32(head + body)
+    c = save_first.adler32(head + body)
     old = head + body + c.to_bytes(4, "big")
     assert save.decode(old) == record
     assert save.encode(record) != old
@@ -447,9 +447,19 @@ def test_saves_written_before_the_log_still_load():
     assert save.read(nvm) == record
     record["prefs"]["players"] = 3
     assert save.write(nvm, record)           # replaces it: a compaction
-    assert save.read(nvm) == record
-    n = len(save.encode(record))
+    assert save.read(nvm) == {"prefs": record["prefs"]}     # no game
+    n = len(save.body({"prefs": record["prefs"]})) + save.ENTRY
     assert nvm[n:] == b"\xff" * (4096 - n)
+    # A save of the first format keeps its game when another key is
+    # saved: the log starts from the whole record.
+    nvm[:] = b"\xff" * 4096
+    kept = {"prefs": {"players": 2}, "climb": {"x": 1}}
+    body = json.dumps(kept).encode()
+    head = b"PP" + bytes((1, len(body) >> 8, len(body) & 255))
+    old = head + body + save_first.adler32(head + body).to_bytes(4, "big")
+    nvm[0:2 + len(old)] = len(old).to_bytes(2, "big") + old
+    assert save.update(nvm, {"prefs": {"players": 4}})
+    assert save.read(nvm) == {"prefs": {"players": 4}, "climb": {"x": 1}}
 
 
 def test_save_refuses_what_json_would_print_differently_per_vm():

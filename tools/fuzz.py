@@ -357,12 +357,16 @@ def stored_differences(app, nvm):
                 out.append("prefs %s" % k)
         elif probe.prefs.get(k) != v:
             out.append("prefs %s" % k)
-    if app.saved_key != probe.saved_key:
-        out.append("game %s, stored %s" % (app.saved_key, probe.saved_key))
-    elif app.saved_game is not None and \
-            save.body({"x": app.saved_game}) != \
-            save.body({"x": probe.saved_game}):
-        out.append("%s game changed" % app.saved_key)
+    # The games this VM read (a game's VM reads its own only).
+    for k in sorted(app.saves):
+        mine, theirs = app.saved(k), probe.saved(k)
+        if (mine is None) != (theirs is None):
+            out.append("game %s %s, stored %s" % (
+                k, "none" if mine is None else "saved",
+                "none" if theirs is None else "saved"))
+        elif mine is not None and \
+                save.body({"x": mine}) != save.body({"x": theirs}):
+            out.append("%s game changed" % k)
     return out
 
 
@@ -817,9 +821,8 @@ class Person:
     def _to_target(self, d, menu):
         app = d.app
         want = ENTRY[self.target]
-        if "continue" in menu.entries and app.saved_key == self.target \
-                and self.chance(0.75):
-            want = "continue"
+        if "continue:" + self.target in menu.entries and self.chance(0.75):
+            want = "continue:" + self.target
         if want not in menu.entries:
             return iter([(self.dt(), (self.key(),))])
         return self._menu_to(d, menu, menu.entries.index(want))

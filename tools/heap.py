@@ -220,8 +220,9 @@ def smallest_heap(seeds=SEEDS, path=mpvm.LIB_DIR, lo=100, hi=200,
 
 # Where a game's setup keys start in GAME_KEYS (after the main menu's).
 _MENU_KEYS = {"climb": 1, "daifugo": 2, "rings": 3}
-# Its row in the main menu (below "Continue game" when a game is saved).
+# Its row in the main menu (below a Continue row for each saved game).
 _ROW = {"climb": 0, "daifugo": 1, "rings": 2}
+_ORDER = ("climb", "daifugo", "rings")     # the registry's, Continue rows'
 
 SESSION_CODE = GAME_CODE.split("def play(app, until):")[0] + r"""
 class Restart(Exception):
@@ -315,13 +316,14 @@ except Restart as e:
 """
 
 
-def visit_steps(game, saved, frames=60):
+def visit_steps(game, saved=(), frames=60):
     """Steps of one visit from the main menu: a new game of ``game`` with
     a computer at every seat (GAME_KEYS), ``frames`` frames of play,
-    then "Save and quit"; ``saved``: a game is saved (Continue is the
-    first row, and a new game asks before it replaces it)."""
-    keys = ["DOWN"] * (_ROW[game] + (1 if saved else 0)) + ["A"]
-    if saved:
+    then "Save and quit"; ``saved``: the games saved (a Continue row
+    each at the top, and a new game of one of them asks before it
+    replaces its save)."""
+    keys = ["DOWN"] * (_ROW[game] + len(saved)) + ["A"]
+    if game in saved:
         keys.append("A")    # "New game replaces it": A
     keys += list(GAME_KEYS[game][_MENU_KEYS[game]:])
     out = [("key", k) for k in keys]
@@ -329,24 +331,27 @@ def visit_steps(game, saved, frames=60):
     return out
 
 
-def continue_steps(frames=8):
-    """Continue the saved game (the last one left after its first turn),
-    play, "Save and quit"."""
-    return [("key", "A"), ("frames", frames), ("show", "continue"),
-            ("leave", ""), ("show", "menu")]
+def continue_steps(game, saved, frames=8):
+    """Continue the saved game of ``game`` (its row among the Continue
+    rows of ``saved``), play, "Save and quit"."""
+    row = [g for g in _ORDER if g in saved].index(game)
+    return [("key", "DOWN")] * row + [
+        ("key", "A"), ("frames", frames), ("show", "continue"),
+        ("leave", ""), ("show", "menu")]
 
 
 def evening(order, rounds=2, frames=60):
     """The steps of an evening: the games of ``order`` one after another,
-    each a new game left with "Save and quit", ``rounds`` times over,
-    each round closing with Continue of the last one."""
+    each a new game left with "Save and quit" (each game keeps its own
+    save), ``rounds`` times over, each round closing with Continue of
+    the last one."""
     steps = []
-    saved = False
+    saved = set()
     for _ in range(rounds):
         for game in order:
             steps += visit_steps(game, saved, frames)
-            saved = True
-        steps += continue_steps()
+            saved.add(game)
+        steps += continue_steps(order[-1], saved)
     return steps
 
 

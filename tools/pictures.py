@@ -20,6 +20,13 @@ DOCS = os.path.join(ROOT, "docs")
 
 RINGS_ROUND = "DOWN,DOWN,A,A," + "A," * 11 + "WAIT:12000"
 
+# A turn of Prime Climb, the first of Prime Daifugo and of Ring Climb, each
+# left with Save and quit from its pause menu; the cursor on Ring Climb's.
+CONTINUE = ("A,A,A,A,WAIT:2000,A,A,WAIT:6000,A,WAIT:3000,A,WAIT:3000,"
+            "B,DOWN,A,WAIT:500,"
+            "DOWN,DOWN,A,A,WAIT:1000,B,DOWN,DOWN,A,WAIT:500,"
+            "DOWN,DOWN,DOWN,DOWN,A,A,WAIT:4000,B,DOWN,A,WAIT:500,DOWN,DOWN")
+
 # name (docs/<name>.png): (seed, keys[, ms a key when not the simulator's])
 PICTURES = {
     # Prime Climb: the setup (it opens on Start), who starts, the dice in
@@ -52,6 +59,9 @@ PICTURES = {
     "rings-view": (3, RINGS_ROUND + ",UP"),
     # The device's settings (the last row of the main menu).
     "settings": (3, "UP,A"),
+    # A game of each left with Save and quit: a Continue row each, the
+    # chosen one's turn under them.
+    "continue": (3, CONTINUE),
 }
 
 

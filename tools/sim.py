@@ -676,7 +676,7 @@ QUIT_KEYS = ("q", "Q")
 
 def quit_question(sim):
     """What Q asks before the simulator quits."""
-    saved = getattr(sim.app, "saved_game", None) is not None
+    saved = any(v is not None for v in sim.app.saves.values())
     return "Quit? q: yes, other keys: no.%s" % (
         " The game is saved as of its last turn." if saved else "")
 

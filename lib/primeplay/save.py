@@ -1,32 +1,45 @@
-"""Saves that survive a power cut: an append-only log of small records in
-one 4 KB flash sector.
+"""Saves that survive a power cut: an append-only log of small entries in
+one 4 KB flash sector, an entry for each key of the record.
 
 On an RP2040, CircuitPython's ``microcontroller.nvm`` is one 4096-byte
 flash sector.  Writing a slice whose bytes are all 0xFF (erased) programs
 it in place and touches nothing else; writing anything else erases the
 whole sector and programs all 4 KB again.  A cut during that erase loses
 everything in the sector, and each erase wears it (about 100,000 erases).
-So the records are appended into erased space, each after the last, and
-the sector is erased only when the next record does not fit: then the
-newest record alone is written at its start ("compaction").  A cut while
-appending leaves the older records as they were; only the rare compaction
-has a window in which a cut loses the save.
+So entries are appended into erased space, each after the last, and the
+sector is erased only when the next ones do not fit: then the live
+entries are written again at its start, the new ones first
+("compaction").  A cut while appending leaves the older entries as they
+were; only the rare compaction has a window in which a cut loses keys.
 
-An entry, 13 bytes around the record's body::
+The record is a dict, and each entry holds one of its keys: the body is
+``{key: value}`` (value None: the key is gone).  ``update`` appends an
+entry only for a key whose bytes changed, so a turn of one game writes
+that game's save alone, and the settings and the other games' saves
+stay where they are.  Three games saved at every turn of an evening
+erase the sector about once in thirty saves (a whole record of the
+three, 200-500 bytes, would about once in ten).
+
+An entry, 13 bytes around its body::
 
     0  2  magic b"P\\xa5"
-    2  1  format (2)
+    2  1  format: 3 (a key), or 2 (a whole record: the log before, and
+          single blobs, ``encode``)
     3  4  sequence number, big-endian (the newest entry has the largest)
     7  2  body length n, big-endian
-    9  n  body: the record in the tagged encoding below
+    9  n  body: ``{key: value}`` in the tagged encoding below
     9+n 4 CRC-32 (IEEE, as zlib's) of bytes 0 .. 9+n, big-endian
 
-The CRC is the entry's last four bytes, and the entry is written in one
-slice assignment, start to end: an entry cut short, or with any bit
-flipped, fails its CRC and the newest intact one before it is read.
-``read`` finds entries by their magic (a torn or scribbled entry does not
-hide the ones after it) and takes the intact one with the largest
-sequence number.
+The CRC is the entry's last four bytes, and the entries of a save are
+written in one slice assignment, start to end: an entry cut short, or
+with any bit flipped, fails its CRC and its key's newest intact entry
+before it is read.  ``load`` finds entries by their magic (a torn or
+scribbled entry does not hide the ones after it) and takes each key's
+intact entry with the largest sequence number, newest first: an entry
+of a key already found is passed over unchecked, so a read checks about
+one CRC per key, however long the log.  A whole record (format 2) older
+than every key entry holds the keys they do not; the next compaction
+splits it.
 
 The body encodes dicts (str keys, sorted), lists, tuples (as lists), str,
 int, bool and None, one tag byte each: 0x00-0x7f an int 0..127 itself;
@@ -35,30 +48,29 @@ base-128 varint of its magnitude; 0x85 a str (varint length, UTF-8);
 0x86 a list and 0x87 a dict (varint count, then items, or key and value
 pairs); 0xa0-0xff one of the strings in ``WORDS`` (keys and names every
 save has).  The same record gives the same bytes on every VM however its
-dicts were built, and a 4-player Prime Climb game with its settings is
-about 170 bytes: two dozen fit in the sector, so at most one save in
-twenty erases it.
+dicts were built; a 4-player Prime Climb game is about 150 bytes.
 
-``write`` and ``read`` never raise: ``write`` returns False when it cannot
-store (the game goes on), ``read`` returns None when there is no intact
-record.  The reasons a record is rejected are the same on every VM: built
-from the missing key, never from ``str()`` of a KeyError (quoted on
-CPython, bare on CircuitPython) or of a built-in TypeError.
+``update``, ``write`` and ``read`` never raise: ``update`` and ``write``
+return False when they cannot store (the game goes on), ``read``
+returns None when there is no intact record.  The reasons a record is
+rejected are the same on every VM (``primeplay.save_error``).
 
 This module knows no game: it stores and finds records.  What a record
-holds is the app's (``primeplay.app``): ``{"prefs": {...}}`` and, while a
-game is in progress, one more key, the game's registry key
-(``primeplay.app.games``), holding that game's own snapshot, e.g.
-``{"prefs": {...}, "climb": {"state": ..., "seats": ..., "seed": ...}}``
-(made and checked by ``primeplay.climb.saves``).  A game saves a
-snapshot of its state between turns, not the list of moves: a snapshot
-stays small however long the game, and it needs no replay at power-up.
-Records in the first format (one JSON record, written before this log)
-are still read, once, and replaced by the next save.
+holds is the app's (``primeplay.app``): ``{"prefs": {...}}`` and, for
+each game in progress, its registry key (``primeplay.app.games``)
+holding that game's own snapshot, e.g. ``{"prefs": {...}, "climb":
+{"state": ..., "seats": ..., "seed": ...}, "rings": {...}}`` (made and
+checked by ``primeplay.climb.saves``, ``primeplay.rings.saves``).  A
+game saves a snapshot of its state between turns, not the list of
+moves: a snapshot stays small however long the game, and it needs no
+replay at power-up.  Records in the first format (one JSON record,
+written before this log) are still read, once, by
+``primeplay.save_first``, and replaced by the next save.
 """
 
 MAGIC = b"P\xa5"
-FORMAT = 2
+FORMAT = 3          # an entry about one key (``update``)
+WHOLE = 2           # a whole record: older logs, single blobs (``encode``)
 HEAD = 9            # magic, format, sequence, length
 ENTRY = HEAD + 4    # and the CRC
 MAX_DEPTH = 8
@@ -91,32 +103,9 @@ WORDS = ("prefs", "climb", "state", "seats", "seed", "settings", "pos",
          "contrast", "ring", "calm", "lefty")
 
 
-class SaveError(ValueError):
-    """A record that cannot be used; the message says why."""
-
-
-def problem(e):
-    """What an exception raised while reading a save says on screen, the
-    same on every VM (``str(KeyError)`` has quotes on CPython only)."""
-    if isinstance(e, KeyError):
-        return "missing %s" % (e.args[0],) if e.args else "missing field"
-    if isinstance(e, SaveError):
-        return str(e) or "unreadable"
-    # Built-in exception texts differ from VM to VM: the name only.
-    return "unreadable" if isinstance(e, TypeError) else type(e).__name__
-
-
-def field_error(e):
-    """The SaveError for an exception a game's ``restore`` met reading a
-    record's fields, worded the same on every VM: the missing key itself
-    (``str(KeyError)`` is quoted on CPython, bare on CircuitPython), no
-    built-in TypeError text (worded differently on each VM), the game's
-    own ValueError texts (its Settings.validate, Rng.setstate)."""
-    if isinstance(e, KeyError):
-        return SaveError("missing %s" % (e.args[0],))
-    if isinstance(e, TypeError):
-        return SaveError("bad value")
-    return SaveError("bad value: %s" % (e,))
+# What is wrong with a record, worded the same on every VM: a module of
+# their own, which a game's rules import without the log's code.
+from primeplay.save_error import SaveError, problem, field_error  # noqa: F401
 
 
 # ------------------------------------------------------------- CRC-32
@@ -285,32 +274,33 @@ class _Reader:
         raise SaveError("unknown tag")
 
 
-def _entry(record, seq):
-    b = body(record)
+def _entry(b, seq, fmt=FORMAT):
+    """An entry: header, the encoded body ``b``, CRC."""
     n = len(b)
     if n > 0xFFFF:
         raise SaveError("record too large (%d bytes)" % n)
     out = bytearray(MAGIC)
-    out.append(FORMAT)
+    out.append(fmt)
     out.extend(bytes(((seq >> 24) & 0xFF, (seq >> 16) & 0xFF,
                       (seq >> 8) & 0xFF, seq & 0xFF, n >> 8, n & 0xFF)))
     out.extend(b)
     hi, lo = crc32(out)
     out.extend(bytes((hi >> 8, hi & 0xFF, lo >> 8, lo & 0xFF)))
-    return bytes(out)
+    return out
 
 
 def encode(record, seq=0):
-    """One entry (header, body, CRC) holding ``record``: what ``write``
-    appends, and what a storage of single blobs holds."""
-    return _entry(record, seq)
+    """One whole-record entry (header, body, CRC) holding ``record``: what
+    a storage of single blobs holds.  (The log writes a key at a time:
+    ``update``.)"""
+    return bytes(_entry(body(record), seq, WHOLE))
 
 
 def _check(data, p, size):
     """The end of an intact entry at ``p``, or a SaveError."""
     if p + ENTRY > size or data[p:p + 2] != MAGIC:
         raise SaveError("not a primeplay save")
-    if data[p + 2] != FORMAT:
+    if data[p + 2] not in (WHOLE, FORMAT):
         raise SaveError("save format %d, expected %d" % (data[p + 2], FORMAT))
     n = (data[p + 7] << 8) | data[p + 8]
     end = p + ENTRY + n
@@ -346,7 +336,8 @@ def decode(data):
         raise SaveError("empty")
     data = bytes(data)
     if data[:2] == b"PP":
-        return _legacy(data)
+        from primeplay.save_first import parse
+        return parse(data)
     end = _check(data, 0, len(data))
     return _unpack(data, 0, end)
 
@@ -380,8 +371,8 @@ def _read(nvm, a, b):
 
 def _candidates(nvm, size):
     """(seq, start, body length) of every place that starts like an entry
-    (magic, format, a length that fits), and whether ``nvm`` holds
-    anything but 0xFF.  Of very many (scribbled flash full of magic
+    (magic, a format of ours, a length that fits), and whether ``nvm``
+    holds anything but 0xFF.  Of very many (scribbled flash full of magic
     bytes) only the newest CHECKS are kept."""
     found = []
     used = False
@@ -401,7 +392,7 @@ def _candidates(nvm, size):
                     p2 = 0
                 else:
                     p2 = p
-                if head[p2 + 2] == FORMAT:
+                if head[p2 + 2] == FORMAT or head[p2 + 2] == WHOLE:
                     n = (head[p2 + 7] << 8) | head[p2 + 8]
                     if q + ENTRY + n <= size:
                         found.append((_seq(head, p2), q, n))
@@ -413,38 +404,93 @@ def _candidates(nvm, size):
     return found, used
 
 
-def _newest(nvm, size):
-    """((seq, start, end, entry bytes) of the newest intact entry, or
-    None), whether ``nvm`` holds anything but 0xFF."""
+def _key_of(nvm, p, n):
+    """The key a key entry at ``p`` (body length ``n``) is about, read
+    from its first bytes without checking the entry; None if its body is
+    no dict of one key."""
+    k = min(n, 40)
+    b = _read(nvm, p + HEAD, p + HEAD + k)
+    if k < 3 or b[0] != 0x87 or b[1] != 1:
+        return None
+    t = b[2]
+    if t >= 0xA0:
+        return WORDS[t - 0xA0] if t - 0xA0 < len(WORDS) else None
+    if t == 0x85 and k > 3 and b[3] < 0x80 and 4 + b[3] <= k:
+        try:
+            return str(bytes(b[4:4 + b[3]]), "utf-8")
+        except Exception:   # noqa: BLE001  (UnicodeError, or its kin)
+            return None
+    return None
+
+
+def _scan(nvm, size):
+    """What the log holds: (``keys``, each key's newest intact entry as
+    {key: (seq, start, end)}; ``whole``, the newest intact whole-record
+    entry older than all of them, or None; ``top``, the newest intact
+    entry, or None; ``used``, whether the flash holds anything but 0xFF).
+    Newest first: an entry about a key already found is passed over
+    unchecked, so a scan checks the CRCs of about one entry per key,
+    however long the log; the first whole record ends it, as it holds
+    every key it does not override."""
     found, used = _candidates(nvm, size)
+    keys = {}
+    whole = None
+    top = None
     # Largest sequence number first; of equals, the later one.  At most
     # CHECKS CRCs: scribbled flash full of magic bytes stays quick to read.
     found.sort()
     checks = CHECKS
     while found and checks:
-        checks -= 1
         seq, p, n = found.pop()
+        fmt = _read(nvm, p + 2, p + 3)[0]
+        key = None
+        if fmt == FORMAT:
+            key = _key_of(nvm, p, n)
+            if key is None or key in keys:
+                continue
+        checks -= 1
         entry = _read(nvm, p, p + ENTRY + n)
         try:
             _check(entry, 0, len(entry))
-            return (seq, p, p + len(entry), entry), used
         except SaveError:
-            pass
-    return None, used
+            continue
+        where = (seq, p, p + ENTRY + n)
+        if top is None:
+            top = where
+        if fmt == WHOLE:
+            whole = where
+            break
+        keys[key] = where
+    return keys, whole, top, used
 
 
-def _snapshot(nvm):
-    # The first format only, read once: the whole record in one copy.
-    return _read(nvm, 0, len(nvm))
+def _value(nvm, where):
+    """The record of the intact entry at ``where``."""
+    entry = _read(nvm, where[1], where[2])
+    return _unpack(entry, 0, len(entry))
+
+
+def _first_format(nvm):
+    """The record of the first format (before the log), or None; its
+    reader is a module of its own, loaded only when flash starts like
+    one."""
+    head = _read(nvm, 0, 4)
+    if head[2:4] == b"PP" or head[0:2] == b"PP":
+        from primeplay.save_first import record
+        return record(_read(nvm, 0, len(nvm)))
+    return None
 
 
 UNREADABLE = "storage unreadable"
 
 
-def load(nvm):
-    """(newest intact record or None, what is wrong or None): the problem
-    is set when ``nvm`` holds something that is no intact record (all
-    0xFF, erased, is nothing), or is UNREADABLE when reading it failed.
+def load(nvm, keys=None):
+    """(the record or None, what is wrong or None).  The record is each
+    key's newest value (a key whose newest entry says None is gone); of
+    ``keys`` only, if given (a game's VM reads no other game's save).
+    The problem is set when ``nvm`` holds something that is no intact
+    record (all 0xFF, erased, is nothing), or is UNREADABLE when reading
+    it failed.
 
     Raises MemoryError only, which says nothing about the save: a caller
     that took it for damage would set a good save aside.  (On a board a
@@ -452,33 +498,37 @@ def load(nvm):
     """
     try:
         size = len(nvm)
-        found, used = _newest(nvm, size)
+        live, whole, top, used = _scan(nvm, size)
     except MemoryError:
         raise
     except Exception:
         return None, UNREADABLE
     try:
-        if found is not None:
+        if top is not None:
+            record = {}
             try:
-                entry = found[3]
-                return _unpack(entry, 0, len(entry)), None
+                if whole is not None:
+                    old = _value(nvm, whole)
+                    for k in old:
+                        if keys is None or k in keys:
+                            record[k] = old[k]
+                for k in live:
+                    if keys is None or k in keys:
+                        v = _value(nvm, live[k])[k]
+                        if v is None:
+                            record.pop(k, None)
+                        else:
+                            record[k] = v
+                return record, None
             except SaveError as e:
                 # Intact bytes, foreign contents: say so (it can only have
                 # been written by something that is not this module).
                 return None, problem(e)
         if not used:
             return None, None
-        # The first format: after NvmStorage's 2-byte length on the board,
-        # at the start of the simulator's file.
-        head = _read(nvm, 0, 4)
-        if head[2:4] == b"PP" or head[0:2] == b"PP":
-            data = _snapshot(nvm)
-            for old in (data[2:2 + ((data[0] << 8) | data[1])], data):
-                if old[:2] == b"PP":
-                    try:
-                        return _legacy(old), None
-                    except SaveError:
-                        pass
+        old = _first_format(nvm)
+        if old is not None:
+            return old, None
         return None, "no intact save"
     except MemoryError:
         raise
@@ -486,11 +536,11 @@ def load(nvm):
         return None, problem(e)
 
 
-def read(nvm):
-    """The newest intact record in ``nvm`` as a dict, or None; never
+def read(nvm, keys=None):
+    """The record in ``nvm`` (``load``) as a dict, or None; never
     raises."""
     try:
-        return load(nvm)[0]
+        return load(nvm, keys)[0]
     except MemoryError:
         return None
 
@@ -498,50 +548,122 @@ def read(nvm):
 def newest(nvm):
     """The newest intact entry's bytes, or None (tests, debugging)."""
     try:
-        found, _ = _newest(nvm, len(nvm))
-        return None if found is None else bytes(found[3])
+        top = _scan(nvm, len(nvm))[2]
+        return None if top is None else bytes(_read(nvm, top[1], top[2]))
     except Exception:
         return None
 
 
 def write(nvm, record):
-    """Store ``record`` as the newest entry in ``nvm``: appended into
-    erased space when it fits there, else the sector is erased and the
-    record written at its start.  Unchanged records are not written again.
-    True when stored; never raises."""
+    """Store ``record`` as the whole of what ``nvm`` holds: its keys
+    (``update``), and every other key gone.  True when stored; never
+    raises."""
+    if not isinstance(record, dict):
+        return False
+    return update(nvm, record, True)
+
+
+def update(nvm, changes, whole=False):
+    """Store each key of the dict ``changes`` (a value None: the key is
+    gone), each as an entry of its own, and only where it differs from
+    what the log holds: a turn of one game rewrites neither the settings
+    nor the other games' saves.  ``whole``: every other key goes too.
+    The entries are appended into erased space in one write when they fit
+    there; else the sector is erased and the live keys written again at
+    its start (a compaction), then these.  True when stored; never raises.
+    """
     try:
         size = len(nvm)
-        found, used = _newest(nvm, size)
-        seq = 0
-        pos = 0
-        if found is not None:
-            old, start, pos, entry = found
-            if entry[HEAD:len(entry) - 4] == body(record):
-                return True
-            seq = (old + 1) & 0xFFFFFFFF
-        entry = _entry(record, seq)
-        n = len(entry)
+        live, base, top, used = _scan(nvm, size)
+        old = None          # the whole record the log starts from
+        if base is not None:
+            old = _value(nvm, base)
+        elif top is None and used:
+            old = _first_format(nvm)
+        pending = []        # (key, body) to write
+        names = sorted(changes)
+        if whole:
+            for k in live:
+                if k not in changes:
+                    names.append(k)
+            for k in (old or ()):
+                if k not in changes and k not in names:
+                    names.append(k)
+        for k in names:
+            v = changes.get(k)
+            if v is None and k not in live and (old is None or k not in old):
+                continue            # gone already
+            b = body({k: v})
+            if k in live:
+                w = live[k]
+                if _read(nvm, w[1] + HEAD, w[2] - 4) == b:
+                    continue
+            pending.append((k, b))
+        if not pending and old is None:
+            return True
+        seq = 0 if top is None else (top[0] + 1) & 0xFFFFFFFF
+        out = bytearray()
+        for k, b in pending:
+            out.extend(_entry(b, seq))
+            seq = (seq + 1) & 0xFFFFFFFF
+        n = len(out)
         if n > size:
             return False
-        if found is not None and seq and not _erased(nvm, pos, n):
-            # Something after the newest entry (a write cut short): append
-            # after whatever is there.
-            pos = max(_used_end(nvm, size), found[2])
-        if found is None and not used:
-            nvm[0:n] = entry        # erased flash: programmed in place
-        elif found is None or seq == 0 or pos + n > size:
-            # Compaction: one erase, the new entry at the start, the rest
-            # erased.  A cut here is the only way to lose the save.
-            page = _PAGE if len(_PAGE) == size else bytearray(size)
-            page[0:n] = entry
-            for i in range(n, size):
-                page[i] = 0xFF
-            nvm[0:size] = page
-        else:
-            nvm[pos:pos + n] = entry
-        return True
+        if top is None and not used:
+            nvm[0:n] = out        # erased flash: programmed in place
+            return True
+        pos = size
+        if top is not None and old is None and \
+                top[0] + len(pending) < 0xFFFFFFFF:
+            # After the newest entry, or after whatever a write cut short
+            # left there.
+            pos = top[2]
+            if not _erased(nvm, pos, n):
+                pos = max(_used_end(nvm, size), pos)
+        if pos + n <= size:
+            nvm[pos:pos + n] = out
+            return True
+        return _compact(nvm, size, live, old, pending)
     except Exception:   # noqa: BLE001  (OSError, MemoryError, a bad record)
         return False
+
+
+def _compact(nvm, size, live, old, pending):
+    """One erase: ``pending``'s entries first (the save being made lands
+    where a compaction cut short after the first page keeps it), then the
+    other live keys' (none that is gone), renumbered from 0.  A cut here
+    is the only way to lose saves, each key whole or not at all."""
+    page = _PAGE if len(_PAGE) == size else bytearray(size)
+    gone = {}
+    keep = []           # bodies, in the order written
+    for k, b in pending:
+        gone[k] = True
+        if b != body({k: None}):
+            keep.append(b)
+    for k in sorted(live):
+        if k not in gone:
+            w = live[k]
+            b = _read(nvm, w[1] + HEAD, w[2] - 4)
+            if b != body({k: None}):
+                keep.append(b)
+            gone[k] = True
+    if old is not None:
+        for k in sorted(old):
+            if k not in gone and old[k] is not None:
+                keep.append(body({k: old[k]}))
+    pos = 0
+    seq = 0
+    for b in keep:
+        e = _entry(b, seq)
+        if pos + len(e) > size:
+            return False
+        page[pos:pos + len(e)] = e
+        pos += len(e)
+        seq += 1
+    for i in range(pos, size):
+        page[i] = 0xFF
+    nvm[0:size] = page
+    return True
 
 
 def _erased(nvm, pos, n):
@@ -563,35 +685,3 @@ def _used_end(nvm, size):
             return a + i
         start = a
     return 0
-
-
-# --------------------------------------------------- the first format
-
-def adler32(data):
-    a = 1
-    b = 0
-    for x in data:
-        a = (a + x) % 65521
-        b = (b + a) % 65521
-    return (b << 16) | a
-
-
-def _legacy(data):
-    """b"PP" + 1 + length (2 bytes) + JSON + Adler-32: the save format
-    before the log."""
-    if len(data) < 9 or data[2] != 1:
-        raise SaveError("not a primeplay save")
-    n = (data[3] << 8) | data[4]
-    if len(data) < 9 + n:
-        raise SaveError("truncated")
-    c = data[5 + n:9 + n]
-    if adler32(data[:5 + n]) != (c[0] << 24) | (c[1] << 16) | (c[2] << 8) | c[3]:
-        raise SaveError("checksum mismatch")
-    import json
-    try:
-        record = json.loads(bytes(data[5:5 + n]))
-    except Exception:
-        raise SaveError("unreadable contents")
-    if not isinstance(record, dict):
-        raise SaveError("unreadable contents")
-    return record

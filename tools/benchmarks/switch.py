@@ -62,7 +62,7 @@ def evening_peaks():
     lib = heap.mpy_lib()
     out = {}
     for game in ("climb", "daifugo", "rings"):
-        out[game] = heap.peak_alloc(heap.session(heap.visit_steps(game, False),
+        out[game] = heap.peak_alloc(heap.session(heap.visit_steps(game),
                                                  "1M", lib)[0])
     worst = 0
     for order in (("climb", "daifugo", "rings"), ("climb", "rings", "daifugo"),

@@ -18,7 +18,7 @@ class Play:
             if self.state["winner"] is None:
                 self.app.keep_game("dummy", {"state": dict(self.state)})
             else:
-                self.app.keep_game(None)
+                self.app.keep_game("dummy")
 
     def tick(self):
         pass

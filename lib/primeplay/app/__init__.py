@@ -60,7 +60,7 @@ _PACE = (16, 8, 3, 0)
 
 class App:
     __slots__ = ("storage", "pixels", "buttons", "now", "seed", "rng", "prefs",
-                 "saved_key", "saved_game", "screen", "below", "custom_cards",
+                 "saves", "screen", "below", "custom_cards",
                  "job", "job_shown", "store_due", "unload_due", "restart")
 
     def __init__(self, storage=None, seed=0, pixels=12,
@@ -83,8 +83,10 @@ class App:
         self.store_due = 0  # 1: asked for; 2: and the answering frame is taken
         self.unload_due = False
         self.prefs = _copy_prefs(DEFAULT_PREFS)
-        self.saved_key = None   # the registry key of the game in saved_game
-        self.saved_game = None
+        # The games in progress read from the record, by registry key (a
+        # game's VM reads its own only); None: that game's save is gone,
+        # and the next store says so.
+        self.saves = {}
         # The firmware's way to start the VM again for a game or the main
         # menu (``switch``); None: everything happens in this VM.
         self.restart = None
@@ -225,7 +227,7 @@ class App:
 
     def switch(self, intent, title, detail="", store=False):
         """Go where ``intent`` says ("menu", "setup:<game key>",
-        "resume"), each on a heap of its own: a game never shares the VM
+        "resume:<game key>"), each on a heap of its own: a game never shares the VM
         with the main menu or another game, so leaving one gives back all
         it took, and its modules compile (from .py) or load with the whole
         heap free.  With the firmware's ``restart``, a Loading frame
@@ -263,26 +265,31 @@ class App:
         shared with the menus (no ``restart``) the game loads as it is
         used."""
         from primeplay.app import games
-        if intent == "resume":
-            if self.saved_game is None:
+        key = intent[intent.find(":") + 1:]
+        if intent[:7] == "resume:":
+            if self.saves.get(key) is None:
                 return False
             if fresh:
-                games.warm(self.saved_key)
-            games.resume(self)
+                games.warm(key)
+            games.resume(self, key)
             return True
-        if intent[:6] == "setup:" and games.find(intent[6:]) is not None:
+        if intent[:6] == "setup:" and games.find(key) is not None:
             if fresh:
-                games.warm(intent[6:])
-            games.setup(self, intent[6:])
+                games.warm(key)
+            games.setup(self, key)
             return True
         return False
 
     def keep_game(self, key, play=None):
-        """The game in progress is ``play`` of game ``key`` (None: no game),
-        saved on the next tick (``store_soon``)."""
-        self.saved_key = key if play is not None else None
-        self.saved_game = play
+        """Game ``key``'s game in progress is ``play`` (None: it is over),
+        saved on the next tick (``store_soon``).  Only this game's save
+        changes: each game keeps its own."""
+        self.saves[key] = play
         self.store_soon()
+
+    def saved(self, key):
+        """Game ``key``'s saved game in progress, or None."""
+        return self.saves.get(key)
 
     def game_prefs(self, key, e=None):
         """The remembered settings of game ``key``: a dict in ``prefs``
@@ -334,12 +341,16 @@ class App:
         return self.rng.next32()
 
     # ------------------------------------------------------------ saves
-    def set_aside(self):
-        """Keep the settings, drop the game: the next record has no game,
-        and it supersedes the damaged one."""
-        self.saved_key = None
-        self.saved_game = None
-        self.store()
+    def set_aside(self, key=None):
+        """Keep the settings, drop game ``key``'s save (None: every game's
+        and anything else the record holds, which could not be read): the
+        next record supersedes the damaged one."""
+        if key is not None:
+            self.saves[key] = None
+            self.store()
+            return
+        self.saves = {}
+        self.store(True)
 
     def store_soon(self):
         """``store()`` on the tick after the frame answering this press has
@@ -348,21 +359,27 @@ class App:
         The firmware's next pass comes one frame later."""
         self.store_due = 1
 
-    def store(self):
-        """Write prefs and the saved game; a full or failing store is not
+    def store(self, whole=False):
+        """Write prefs and the saved games; a full or failing store is not
         fatal (the game goes on, unsaved).  Storage with an ``nvm`` (the
-        board's flash, the simulator's) keeps a power-safe log of records
-        (``primeplay.save.write``); other storage a single blob."""
+        board's flash, the simulator's) keeps a power-safe log with an
+        entry per key, written only where it changed
+        (``primeplay.save.update``): the games this VM did not read stay
+        as they are.  ``whole``: nothing else stays.  Other storage keeps
+        a single blob."""
         if self.storage is None:
             return True
         from primeplay import save
-        # {"prefs": ...}, and the game in progress under its key.
+        # {"prefs": ...}, and each game in progress under its key.
         record = {"prefs": self.prefs}
-        if self.saved_game is not None:
-            record[self.saved_key] = self.saved_game
+        for k in self.saves:
+            record[k] = self.saves[k]
         nvm = getattr(self.storage, "nvm", None)
         if nvm is not None:
-            return save.write(nvm, record)
+            return save.update(nvm, record, whole)
+        for k in self.saves:
+            if record[k] is None:
+                del record[k]
         try:
             self.storage.write(save.encode(record))
             return True

@@ -15,10 +15,16 @@ def start(app, defaults, start=None, cards_text=None):
     table's cards (a cards.txt) read, then ``start`` begun ("resume",
     "setup:<key>", "menu": ``App.begin``) or the main menu, under what
     went wrong on the way, if anything."""
-    # A new game's VM carries the saved game of another along unread
-    # (the next record keeps it until the new game replaces it): its
-    # checks and their modules would take the new game's heap.
-    problem = load(app, defaults, start is None or start == "resume")
+    # A game's VM reads its own game's save only: the others stay in the
+    # log as they are (each game's save is an entry of its own), and
+    # their checks and modules would take the game's heap.
+    # The main menu's VM after a game reads every game's save, checked
+    # at power-up only (it was checked then, or written since by this
+    # build).
+    game = None
+    if start is not None and ":" in start:
+        game = start[start.find(":") + 1:]
+    problem = load(app, defaults, game, start is None)
     # "Fill in the Blanks": the table's own cards, from cards.txt.
     app.custom_cards = ()
     card_problem = None
@@ -41,6 +47,11 @@ def start(app, defaults, start=None, cards_text=None):
         screen = app.message(["cards.txt not used:"] +
                              wrap(card_problem)[:3], screen)
     app.screen = screen
+    if app.saves:
+        # The saved games' checks loaded their games' rules (some 20 KB
+        # each on the board); the menu has its rows and notes now.
+        from primeplay.app.games import unload
+        unload()
 
 
 # Prime Climb's settings as builds before App.game_prefs saved them: flat
@@ -49,16 +60,18 @@ _OLD_CLIMB_PREFS = ("players", "seats", "variant", "cards", "station",
                     "best", "own_cards")
 
 
-def load(app, defaults, check_game=True):
-    """Prefs and the saved game from storage; what is wrong, or None.
+def load(app, defaults, game=None, checked=True):
+    """Prefs and the saved games from storage; what is wrong, or None.
     ``defaults``: the device's own settings
     (``primeplay.app.DEFAULT_PREFS``), the fields and types a record's
     are checked against, and a number out of its range falls back to
     the default.
-    ``check_game``: check the saved game now (else it is kept as read).
+    ``game``: read only this game's save (a game's VM: its resume checks
+    it); None: every game's.  ``checked``: check each game's save now,
+    so that a damaged one is told at power-up.
 
-    Settings and records are kept when only the game is damaged; a
-    damaged game is set aside (the next save goes without it)."""
+    Settings and the other games are kept when a game is damaged; the
+    damaged one is set aside (the next save says it is gone)."""
     st = app.storage
     if st is None:
         return None
@@ -81,7 +94,8 @@ def load(app, defaults, check_game=True):
         return UNREADABLE
     from primeplay import save
     if nvm is not None:
-        record, problem = save.load(nvm)
+        record, problem = save.load(nvm, None if game is None
+                                    else ("prefs", game))
     else:
         try:
             record, problem = save.decode(data), None
@@ -114,25 +128,25 @@ def load(app, defaults, check_game=True):
         for e in GAMES:
             if isinstance(prefs.get(e[0]), dict):
                 app.prefs[e[0]] = prefs[e[0]]
-    # One game in progress at most, under its registry key; keys of
-    # games this build does not know are dropped by the next save.
+    # Each game in progress under its registry key; keys of games this
+    # build does not know stay in the log unread.
+    problem = None
     for e in GAMES:
         key = e[0]
-        game = record.get(key)
-        if game is None:
+        play = record.get(key)
+        if play is None or (game is not None and key != game):
             continue
         try:
-            if check_game:
-                check(key, game)   # now: a damaged game is told at power-up
-            app.saved_key = key
-            app.saved_game = game
+            if checked and game is None:
+                check(key, play)   # now: a damaged game is told at power-up
+            app.saves[key] = play
         except MemoryError:
             raise
         except Exception as e:  # noqa: BLE001  (any record, any field)
-            app.set_aside()
-            return save.problem(e)
-        break
-    return None
+            app.set_aside(key)
+            if problem is None:
+                problem = save.problem(e)
+    return problem
 
 
 def _erased(nvm):

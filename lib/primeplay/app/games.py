@@ -27,7 +27,9 @@ Each entry of ``GAMES`` is a tuple:
   ``WARM``: the modules to compile first from source (``warm``).
 
   The game saves itself: ``app.keep_game(key, play)`` after each turn,
-  ``app.keep_game(None)`` when it is over, ``app.home()`` to leave.
+  ``app.keep_game(key)`` when it is over, ``app.home()`` to leave.  Each
+  game keeps its own save: the record holds every game in progress, each
+  under its key.
 * the package: leaving the game drops it and everything under it from
   ``sys.modules``.
 
@@ -93,6 +95,17 @@ def entry(key):
     return sys.modules[path]
 
 
+def detail(key, play):
+    """The entry's line for game ``key``'s saved game ``play`` ("turn
+    3"), or "" if ``play`` says nothing the entry can read."""
+    try:
+        return entry(key).detail(play)
+    except MemoryError:
+        raise
+    except Exception:   # noqa: BLE001  (the line goes without it)
+        return ""
+
+
 def setup(app, key):
     """Start a new game of ``key``: its setup screen."""
     entry(key).setup(app)
@@ -104,26 +117,25 @@ def check(key, play):
     entry(key).check(play)
 
 
-def resume(app):
-    """Continue the app's saved game: a Loading screen, then the game."""
-    key = app.saved_key
-    app.loading(name(key), _resumer(app),
-                entry(key).detail(app.saved_game))
+def resume(app, key):
+    """Continue game ``key``'s saved game: a Loading screen, then the
+    game."""
+    app.loading(name(key), _resumer(app, key),
+                detail(key, app.saved(key)))
 
 
-def _resumer(app):
+def _resumer(app, key):
     def job():
-        key = app.saved_key
+        play = app.saved(key)
         enter(key)
         try:
-            screen = entry(key).resume(app, app.saved_game)
+            screen = entry(key).resume(app, play)
         except MemoryError:
             raise
         except Exception as e:  # noqa: BLE001  (any record, any field)
-            from primeplay.save import problem
+            from primeplay.save_error import problem
             from primeplay.app.scene import WIDTH, CHAR_W
-            app.keep_game(None)
-            app.store()
+            app.set_aside(key)
             app.home(app.message(["Save damaged:",
                                    problem(e)[:WIDTH // CHAR_W],
                                    "Set aside.", "A: OK"], app.main_menu()))
@@ -184,6 +196,7 @@ def enter(key):
     e = entry(key)
     if getattr(e, "LEAN", False):
         drop(MENUS + (getattr(e, "SETUP", ""),))
+
 
 
 def drop(names):

@@ -205,17 +205,31 @@ class SetupMenu(Menu):
 
 
 class MainMenu(Menu):
-    """Continue (when a game is saved), the registry's games, the colour
-    explorer, the judge (by digits or by cards)."""
+    """A Continue row for each game saved in progress (its turn noted
+    under it), the registry's games, the colour explorer, the judge (by
+    digits or by cards), the device's settings."""
 
     def __init__(self, app):
-        from primeplay.app.games import GAMES
+        from primeplay.app.games import GAMES, detail
         Menu.__init__(self, app)
         self.entries = []
         self.names = []
-        if app.saved_game is not None:
-            self.entries.append("continue")
-            self.names.append("Continue game")
+        # A Continue row's note: "Saved: " and its game's line ("turn
+        # 3"), worked out once: the question and Continue's Loading frame
+        # take the line from here, and answer a press without importing
+        # the game's entry module again (boot drops it).
+        self.notes = []
+        for e in GAMES:
+            play = app.saves.get(e[0])
+            if play is not None:
+                self.entries.append("continue:" + e[0])
+                # "Continue Ring Climb", in the 20 characters of a
+                # scrolling menu's row ("Continue Daifugo").
+                row = "Continue " + e[1]
+                if len(row) > SCROLL_CHARS:
+                    row = "Continue " + e[1][e[1].rfind(" ") + 1:]
+                self.names.append(row)
+                self.notes.append("Saved: " + detail(e[0], play))
         for e in GAMES:
             self.entries.append(e[0])
             self.names.append(e[1])
@@ -226,13 +240,19 @@ class MainMenu(Menu):
     def rows(self):
         return self.names
 
+    def note(self, i):
+        return self.notes[i] if i < len(self.notes) else None
+
+    def _line(self, key):
+        # The saved game's line, from its Continue row's note.
+        return self.notes[self.entries.index("continue:" + key)][7:]
+
     def choose(self, i):
         from primeplay.app import games
         e = self.entries[i]
-        if e == "continue":
-            key = self.app.saved_key
-            self.app.switch("resume", games.name(key),
-                            games.entry(key).detail(self.app.saved_game))
+        if e[:9] == "continue:":
+            key = e[9:]
+            self.app.switch("resume:" + key, games.name(key), self._line(key))
         elif e == "settings":
             self.app.go(self.app.device_settings())
         elif e == "explorer":
@@ -242,10 +262,10 @@ class MainMenu(Menu):
             # Its arithmetic is 0.1 s of imports on a board: a Loading
             # frame answers the press first.
             self.app.loading("Prime judge", _judge_job(self.app, e == "cards"))
-        elif self.app.saved_game is not None:
-            # One game is saved at a time: a new one would replace it at
-            # its first turn, so the player says so first.
-            self.app.push(replace_question(self.app, e))
+        elif self.app.saved(e) is not None:
+            # A new game replaces this game's save at its first turn, so
+            # the player says so first.
+            self.app.push(replace_question(self.app, e, self._line(e)))
         else:
             start_game(self.app, e)
 
@@ -256,27 +276,20 @@ def start_game(app, key):
     app.switch("setup:" + key, games.name(key))
 
 
-def replace_question(app, key):
+def replace_question(app, key, line):
     """"A game is saved: ... A new game replaces it": A goes on to the
-    setup of game ``key``, B keeps the save and the main menu."""
+    setup of game ``key``, B keeps its save and the main menu.  ``line``:
+    how far the saved game has come ("turn 3")."""
     from primeplay.app import games
-    saved = app.saved_key
-    try:
-        detail = games.entry(saved).detail(app.saved_game)
-    except MemoryError:
-        raise
-    except Exception:   # noqa: BLE001  (the question goes on without it)
-        detail = ""
-    return app.confirm(["A game is saved:", games.name(saved), detail,
+    return app.confirm(["A game is saved:", games.name(key), line,
                         "New game replaces it."],
                        lambda: start_game(app, key), foot="A: new game  B: keep",
                        no=lambda: _unload_soon(app))
 
 
 def _unload_soon(app):
-    # The saved game's entry module (its "turn 3") and the question's
-    # module are not the main menu's: dropped on the next tick, as when a
-    # game is left.
+    # The question's module is not the main menu's: dropped on the next
+    # tick, as when a game is left.
     import primeplay
     app.unload_due = primeplay.UNLOAD
 

@@ -50,6 +50,10 @@ computer's turn (its roll, its move, its news, the board after its roll).
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, DIE_SIZE, wrap
 from primeplay.app import colours, Message
 from primeplay.climb import saves
+# The save log's code and its 4 KB sector image come with the play
+# screen: imported by the first turn's save, they would need 4 KB in one
+# piece in the middle of the game.
+import primeplay.save  # noqa: F401
 from primeplay.climb.game import Game, PAWN, move_preview, keeper_name
 from primeplay.climb import rules
 from primeplay.climb.rules import ROLL, ACTION, OVER
@@ -383,7 +387,7 @@ class ClimbPlay:
     def _finish(self):
         s = self.state
         self.mode = "over"
-        self.app.keep_game(None)
+        self.app.keep_game("climb")
         if s.settings.solitaire:
             key = "solitaire2" if s.settings.goal != "standard" else \
                 "solitaire1"

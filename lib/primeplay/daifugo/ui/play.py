@@ -32,6 +32,8 @@ from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, HEIGHT
 from primeplay.app import colours, Confirm
 from primeplay.app import Pause as _Pause
 from primeplay.daifugo import rules, saves
+# The save log comes with the play screen (see climb.ui.play).
+import primeplay.save  # noqa: F401
 from primeplay.daifugo.game import Game
 from primeplay.daifugo.rules import TURN, OVER, IllegalMove
 from primeplay.daifugo.ui.hand import Hand, seat_name
@@ -187,7 +189,7 @@ class DaifugoPlay:
         self.seen = False
         if self.score[w] >= self.match:
             self.mode = "over"
-            self.app.keep_game(None)
+            self.app.keep_game("daifugo")
             return
         self.game = Game(s.settings, self._game_seed(), record=False)
         self.shown_to = None

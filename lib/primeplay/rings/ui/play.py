@@ -52,6 +52,8 @@ from primeplay.app import Pause
 from primeplay.rings import board as B
 from primeplay.rings import rules as R
 from primeplay.rings import saves
+# The save log comes with the play screen (see climb.ui.play).
+import primeplay.save  # noqa: F401
 from primeplay.rings.game import Game
 from primeplay.rings.rules import PLAY, OVER, IllegalMove
 from primeplay.rings.ui.words import seat_name, level_text, move_words, \
@@ -152,7 +154,7 @@ class RingsPlay:
 
     def _finish(self):
         self.mode = "over"
-        self.app.keep_game(None)
+        self.app.keep_game("rings")
 
     def _home_level(self):
         """The current player's highest pawn's ring (level 1 if none is
