@@ -43,6 +43,8 @@ _KEYS = {
     "board_ids": ((tuple,), False),
     # One line for humans (optional).
     "description": ((str,), False),
+    # A passive piezo buzzer's pin (optional): the app's sound cues.
+    "piezo_pin": ((str,), False),
 }
 
 
@@ -110,7 +112,9 @@ def validate(profile, name="?"):
             _fail(name, "key 'buttons'", "has no %r button (every build needs "
                   "UP DOWN LEFT RIGHT A B)" % (button,))
     used = {}
-    for pin_key in ("i2c_scl", "i2c_sda", "pixel_pin"):
+    for pin_key in ("i2c_scl", "i2c_sda", "pixel_pin", "piezo_pin"):
+        if pin_key not in profile:
+            continue
         pin = profile[pin_key]
         if pin in used:
             _fail(name, "key %r" % (pin_key,), "uses pin %r, already used by %r"

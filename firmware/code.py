@@ -128,6 +128,12 @@ def _loop(device, app, clock, sleep, frames, probe, passes, collect=None):
     # the heap with garbage that the next press then paid to collect.
     next_change = getattr(app, "next_change", None)
     pending = getattr(device, "pending", None)
+    # Sound: the app's cues, played by the device (a piezo, if the board
+    # has one) a note at a time from this loop.
+    take_cue = getattr(app, "take_cue", None)
+    if getattr(device, "cue", None) is None:
+        take_cue = None
+    sounding = None     # when the cue's next note starts (ms); None: silent
     wake = 0
     rested = True
     while frames is None or passes[0] < frames:
@@ -143,6 +149,19 @@ def _loop(device, app, clock, sleep, frames, probe, passes, collect=None):
             app.press(name)
             pressed = True
         now = clock()
+        if take_cue is not None:
+            # Before the tick: a tick's work (a save, a computer's turn)
+            # would hold the note playing that much longer.  A cue the
+            # tick asks for starts on the next pass.
+            asked = take_cue()
+            left = None
+            if asked is not None:
+                left = device.cue(asked, now)
+            elif sounding is not None and now >= sounding:
+                left = device.sound_step(now)
+            elif sounding is not None:
+                left = sounding - now
+            sounding = None if left is None else now + left
         app.tick(now)
         if pressed or shown is None or wake is not None and now >= wake:
             scene = app.scene()
@@ -162,7 +181,12 @@ def _loop(device, app, clock, sleep, frames, probe, passes, collect=None):
                 collect()
         # A pass that drew is followed a frame later by one at rest, which
         # collects the garbage of the work before the next press.
-        idle(pending, clock, sleep, rest_ms(wake, clock()) if rested else FRAME_MS)
+        t = clock()
+        ms = rest_ms(wake, t) if rested else FRAME_MS
+        if sounding is not None and sounding - t < ms:
+            # The next note starts on time, however long the frame took.
+            ms = sounding - t if sounding > t else 0
+        idle(pending, clock, sleep, ms)
         passes[0] += 1
 
 

@@ -171,7 +171,7 @@ class Device:
     (``no_display_leds``) so that a board with a dark panel still says why.
     """
 
-    def __init__(self, profile, i2c=None, pixels=None, keys=None):
+    def __init__(self, profile, i2c=None, pixels=None, keys=None, piezo=None):
         self.profile = profile
         self.width = profile.get("width", 128)
         self.height = profile.get("height", 64)
@@ -206,6 +206,14 @@ class Device:
                 pull=True, interval=KEY_SCAN_S)
             self._owned.append(keys)
         self.keys = keys
+
+        # A piezo where the profile names one (``piezo_pin``): the app's
+        # sound cues (``cue``, ``sound_step``).
+        if piezo is None and profile.get("piezo_pin"):
+            from sound import Piezo  # pylint: disable=import-outside-toplevel
+            piezo = Piezo(_pin(profile["piezo_pin"]))
+            self._owned.append(piezo)
+        self.piezo = piezo
 
         try:
             self._open_display(profile, i2c)
@@ -337,6 +345,22 @@ class Device:
         """Logical names of the buttons pressed since the last poll, oldest
         first (key-down events only; keypad debounces and queues them)."""
         return _poll(self.keys, self.button_names)
+
+    def cue(self, cue, now):
+        """Start ``cue`` ((name, volume), ``App.take_cue``) on the piezo:
+        ms until its next note, or None (no piezo, no such cue)."""
+        if self.piezo is None:
+            return None
+        from primeplay.app.cues import CUES, DUTY  # pylint: disable=import-outside-toplevel
+        notes = CUES.get(cue[0])
+        if notes is None:
+            return None
+        return self.piezo.play(notes, DUTY[cue[1]], now)
+
+    def sound_step(self, now):
+        """The piezo's cue moved on to ``now``: ms until its next note, or
+        None when silent."""
+        return None if self.piezo is None else self.piezo.step(now)
 
     def pending(self):
         """True when a button event waits to be polled."""

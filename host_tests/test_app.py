@@ -146,7 +146,7 @@ def test_a_whole_game_human_against_computer_through_buttons():
     assert texts[0] == "P%d %s wins" % (w + 1, colours.SEAT_NAMES[w])
     app.press("A")
     assert isinstance(app.screen, MainMenu)
-    assert app.saved("climb") is None            # a finished game is not offered
+    assert app.saves.get("climb") is None            # a finished game is not offered
     assert "Continue Prime Climb" not in app.scene().texts()
 
 
@@ -473,7 +473,7 @@ def test_a_save_that_fails_at_continue_is_reported_not_dropped():
     app2.press("A")
     frame(app2)
     assert app2.scene().texts()[:2] == ["Save damaged:", "seats do not match"]
-    assert app2.saved("climb") is None
+    assert app2.saves.get("climb") is None
     app2.press("A")
     assert app2.scene().texts() == ["Prime Climb", "Prime Daifugo", "Ring Climb",
                                    "Colour explorer", "Prime judge"]

@@ -33,7 +33,7 @@ def test_a_match_against_the_computer_through_buttons():
     texts = t.app.scene().texts()
     assert "Match over" in texts and "A: menu" in texts
     # A finished match is no longer offered as Continue.
-    assert t.app.saved("daifugo") is None
+    assert t.app.saves.get("daifugo") is None
     t.press("A")
     assert t.app.scene().texts()[0] == "Prime Climb"
 
@@ -251,7 +251,7 @@ def test_continue_after_a_power_cut_resumes_the_turn():
         t.human_move(rules.legal_moves(play.state)[-1])     # pass
     t.wait(5000)
     play = t.play
-    saved = t.app.saved("daifugo")
+    saved = t.app.saves.get("daifugo")
     assert saved is not None
     # Power cut: a new app on the same flash.
     t2 = Table(storage=storage, app=App(storage, seed=99))
@@ -274,7 +274,7 @@ def rules_state(saved):
 def test_a_damaged_daifugo_save_is_reported_and_set_aside():
     storage = Nvm()
     t = Table(seed=9, players=2, seats=(0, 2), storage=storage)
-    saved = t.app.saved("daifugo")
+    saved = t.app.saves.get("daifugo")
     assert saved is not None
     from primeplay import save
     bad = dict(saved)
@@ -285,7 +285,7 @@ def test_a_damaged_daifugo_save_is_reported_and_set_aside():
     app = App(storage, seed=1)
     texts = app.scene().texts()
     assert texts[0] == "Save damaged:" and "cards do not add up" in texts
-    assert app.saved("daifugo") is None
+    assert app.saves.get("daifugo") is None
 
 
 def test_every_daifugo_scene_fits_the_panel():
@@ -747,14 +747,14 @@ def test_the_hints_and_the_learner_go_with_the_saved_game():
     t = Table(seed=9, players=2, seats=(0, 2), clues=0, learner=1,
               storage=storage)
     t.until_hand()
-    saved = t.app.saved("daifugo")
+    saved = t.app.saves.get("daifugo")
     assert saved["state"]["settings"]["clues"] is False
     assert saved["state"]["settings"]["learner"] is True
     # Changed in the setup since: the saved game keeps its own.
     t.app.game_prefs("daifugo")["learner"] = 0
     t.app.store()
     app = App(storage, seed=2)
-    play = DaifugoPlay.resume(app, app.saved("daifugo"))
+    play = DaifugoPlay.resume(app, app.saves.get("daifugo"))
     assert (play.state.settings.clues, play.state.settings.learner) == \
         (False, True)
 
@@ -767,7 +767,7 @@ def test_a_save_from_before_takes_the_remembered_settings():
     t = Table(seed=9, players=2, seats=(0, 2), storage=storage)
     t.until_hand()
     from primeplay import save
-    old = dict(t.app.saved("daifugo"))
+    old = dict(t.app.saves.get("daifugo"))
     old["state"] = dict(old["state"])
     old["state"]["settings"] = dict(old["state"]["settings"])
     del old["state"]["settings"]["clues"]
@@ -775,14 +775,14 @@ def test_a_save_from_before_takes_the_remembered_settings():
     prefs = {"daifugo": {"players": 2, "clues": 1}}
     save.write(storage.nvm, {"prefs": prefs, "daifugo": old})
     app = App(storage, seed=2)
-    assert app.saved("daifugo") is not None
-    play = DaifugoPlay.resume(app, app.saved("daifugo"))
+    assert app.saves.get("daifugo") is not None
+    play = DaifugoPlay.resume(app, app.saves.get("daifugo"))
     assert (play.state.settings.clues, play.state.settings.learner) == \
         (True, False)
     prefs["daifugo"]["clues"] = 0
     save.write(storage.nvm, {"prefs": prefs, "daifugo": old})
     app = App(storage, seed=3)
-    play = DaifugoPlay.resume(app, app.saved("daifugo"))
+    play = DaifugoPlay.resume(app, app.saves.get("daifugo"))
     assert play.state.settings.clues is False
 
 

@@ -42,11 +42,11 @@ def stored(app, now):
 def test_the_rows_name_every_setting_and_its_value():
     app = App(MemoryStorage())
     to_settings(app)
-    assert app.screen.rows() == ["CPU speed: normal", "Contrast: full",
-                                 "Ring light: full", "Flashing: standard",
-                                 "Left-handed: off"]
+    assert app.screen.rows() == ["Sound: on", "CPU speed: normal",
+                                 "Contrast: full", "Ring light: full",
+                                 "Flashing: standard", "Left-handed: off"]
     texts = app.scene().texts()
-    assert "A hurries a CPU turn" in texts      # the chosen row's note
+    assert "The piezo's beeps" in texts         # the chosen row's note
 
 
 def test_every_setting_is_remembered_at_once_and_at_power_up():
@@ -87,7 +87,7 @@ def test_contrast_goes_to_the_panel_with_the_next_frame():
     seen = []
     for _ in range(4):
         s.press("RIGHT")
-        seen.append((s.app.screen.rows()[1], s.i2c.panel.contrast))
+        seen.append((s.app.screen.rows()[2], s.i2c.panel.contrast))
     assert seen == [("Contrast: low", 0x10), ("Contrast: mid", 0x40),
                     ("Contrast: high", 0x90), ("Contrast: full", 0xFF)]
 

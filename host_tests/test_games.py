@@ -273,7 +273,7 @@ def test_leaving_a_game_unloads_its_modules(unloading):
     assert "primeplay.app.menus" not in sys.modules
     assert "primeplay.app.games" not in sys.modules
     assert "primeplay.climb.ui.setup_menu" not in sys.modules
-    while app.saved("climb") is None:   # computers play a turn
+    while app.saves.get("climb") is None:   # computers play a turn
         frame(app, 300)
     while type(app.screen).__name__ != "Pause":
         app.press("B")              # the pause menu (not while rolling)

@@ -235,17 +235,18 @@ def test_the_computer_speed_is_one_device_setting_remembered_at_power_up():
     st = MemoryStorage()
     app = App(st)
     _to_settings(app)
-    assert shown(app)[1][0] == "CPU speed: normal"
+    app.press("DOWN")                   # under Sound
+    assert shown(app)[1][1] == "CPU speed: normal"
     assert app.pace(900) == 900
     app.press("RIGHT")
     app.tick(10)
     shown(app)
     app.tick(20)
-    assert shown(app)[1][0] == "CPU speed: fast" and app.pace(900) < 450
+    assert shown(app)[1][1] == "CPU speed: fast" and app.pace(900) < 450
     app.press("RIGHT")
     assert app.speed() == SPEEDS.index("instant") and app.pace(900) == 0
     app.press("A")          # A changes it too: there is no Start here
-    assert shown(app)[1][0] == "CPU speed: slow" and app.pace(900) == 1800
+    assert shown(app)[1][1] == "CPU speed: slow" and app.pace(900) == 1800
     app.tick(30)
     shown(app)
     app.tick(40)

@@ -277,7 +277,7 @@ def test_the_menus_settings_and_setups():
     t.wait(3000)
     t.skip_news()
     keys(t, "B,DOWN,A,WAIT:100")        # the pause menu: Save and quit
-    assert t.app.saved("climb") is not None
+    assert t.app.saves.get("climb") is not None
     Session.to(t, "climb")
     keys(t, "A,B,WAIT:100")             # the question; B keeps the save
     keys(t, "UP,A,WAIT:100")            # Continue

@@ -107,7 +107,7 @@ def test_a_game_against_the_computers_through_buttons():
         assert ("human", st) in seen
     assert ("bot", "think") in seen and ("bot", "show") in seen
     # A finished game is no longer offered as Continue.
-    assert t.app.saved("rings") is None
+    assert t.app.saves.get("rings") is None
     t.press("A")
     assert t.app.scene().texts()[0] == "Prime Climb"
 
@@ -231,8 +231,8 @@ def test_every_turn_start_is_saved_and_round_trips():
         if s.played == 0 and (play.mode == "human" and play.choice.stage == "card"
                               or play.mode == "bot" and
                               play.bstage == "think" and play.bmove is None):
-            saved = table.app.saved("rings")
-            assert table.app.saved("rings") is not None
+            saved = table.app.saves.get("rings")
+            assert table.app.saves.get("rings") is not None
             # Through the save format and back.
             saved = save.decode(save.encode({"rings": saved}))["rings"]
             st, seats, seed = saves.unpack(saved)
@@ -306,7 +306,7 @@ def damaged(saved):
 
 def test_each_kind_of_damage_is_refused_with_its_reason():
     t = Table(seed=9, players=2, seats=(0, 2))
-    saved = t.app.saved("rings")
+    saved = t.app.saves.get("rings")
     assert saves.unpack(saved)
     for g, reason in damaged(saved):
         with pytest.raises(save.SaveError) as e:
@@ -317,14 +317,14 @@ def test_each_kind_of_damage_is_refused_with_its_reason():
 def test_a_damaged_save_is_reported_at_power_up_and_set_aside():
     storage = Nvm()
     t = Table(seed=9, players=2, seats=(0, 2), storage=storage)
-    saved = t.app.saved("rings")
+    saved = t.app.saves.get("rings")
     bad = dict(saved)
     bad["state"] = dict(saved["state"], deck=saved["state"]["deck"][2:])
     save.write(storage.nvm, {"prefs": t.app.prefs, "rings": bad})
     app = App(storage, seed=1)
     texts = app.scene().texts()
     assert texts[0] == "Save damaged:" and "cards do not add up" in texts
-    assert app.saved("rings") is None
+    assert app.saves.get("rings") is None
 
 
 def test_continue_after_a_power_cut_resumes_the_turn():
@@ -339,7 +339,7 @@ def test_continue_after_a_power_cut_resumes_the_turn():
         t.human_move(rbot.choose(play.state))
         play = t.until_human()
     t.wait(100)                     # the turn start's save is written
-    saved = t.app.saved("rings")
+    saved = t.app.saves.get("rings")
     snap = play.state.snapshot()
     assert saves.restore(saved["state"]).snapshot()[:9] == snap[:9]
     # A card played: the save still holds the turn's start (unless the
@@ -348,8 +348,8 @@ def test_continue_after_a_power_cut_resumes_the_turn():
     t.human_move(rbot.choose(play.state))
     t.wait(100)
     if play.state.turn == turn:
-        assert t.app.saved("rings") is saved
-    saved = t.app.saved("rings")
+        assert t.app.saves.get("rings") is saved
+    saved = t.app.saves.get("rings")
     import primeplay.rings.ui as rings_ui
     assert rings_ui.detail(saved) == "turn %d" % (saved["state"]["turn"] + 1)
     # Power cut: a new app on the same flash.

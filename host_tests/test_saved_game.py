@@ -63,10 +63,10 @@ def play_until_saved(app, key, old=None):
     """Time passes until game ``key`` has saved a turn other than
     ``old``; then Save and quit, as the player leaves it."""
     for _ in range(600):
-        if app.saved(key) is not None and app.saved(key) != old:
+        if app.saves.get(key) is not None and app.saves.get(key) != old:
             break
         run(app, 100)
-    assert app.saved(key) is not None and app.saved(key) != old
+    assert app.saves.get(key) is not None and app.saves.get(key) != old
     app.home()
     frame(app)
     frame(app)

@@ -391,7 +391,7 @@ def test_the_question_says_whether_the_game_is_saved():
     s = sim.Sim(seed=3)
     assert "saved" not in sim.quit_question(s)
     s.run_keys("A,A,A,WAIT:800,A,A,A,A,A,A")          # a Prime Climb turn
-    assert s.app.saved("climb") is not None
+    assert s.app.saves.get("climb") is not None
     assert "saved as of its last turn" in sim.quit_question(s)
     lines = sim.terminal_lines(s, colour=False, size=(80, 24),
                                question=sim.quit_question(s))

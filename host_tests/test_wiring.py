@@ -26,6 +26,8 @@ def profile_pins(profile):
             profile["pixel_pin"]: "DIN"}
     for button, pin in profile["buttons"].items():
         pins[pin] = button
+    if profile.get("piezo_pin"):
+        pins[profile["piezo_pin"]] = "PIEZO"
     return pins
 
 

@@ -223,6 +223,8 @@ class Pico:
         self.console = ""  # everything the board wrote on USB, decoded
         self.frames = []  # Frame per debug line
         self.leds_frames = []  # (t_ms, bytes) per WS2812 frame
+        # (t0_ms, t1_ms, hz, duty) per tone on the piezo's pin, if any
+        self.tones = []
         self.t_ms = 0.0
         self.awake_ms = 0.0  # how long the core ran (not slept) in the last command
         self.i2c = FakeI2C(address=self.profile["oled_address"])
@@ -275,6 +277,8 @@ class Pico:
             "scl": gpio_number(self.profile["i2c_scl"]),
             "oled_address": self.profile["oled_address"],
             "pixel_pin": gpio_number(self.profile["pixel_pin"]),
+            "piezo_pin": gpio_number(self.profile["piezo_pin"])
+            if self.profile.get("piezo_pin") else -1,
             "buttons": [gpio_number(p) for p in self.profile["buttons"].values()],
             "flash_writes": self.flash_writes,
         }
@@ -481,6 +485,8 @@ class Pico:
             self.last_i2c_ms = t1 / 1e6
         elif kind == "leds":
             self.leds_frames.append((event[1] / 1e6, bytes.fromhex(event[2])))
+        elif kind == "tone":
+            self.tones.append((event[1] / 1e6, event[2] / 1e6, event[3], event[4]))
         elif kind == "console":
             if self.on_console is not None:
                 self.on_console(bytes.fromhex(event[2]))

@@ -186,6 +186,30 @@ class FakeKeys:
         self.events.clear()
 
 
+class FakePWM:
+    """pwmio.PWMOut as firmware/sound.py drives it: ``notes`` records each
+    (frequency, duty_cycle) the pin was set to sound, ``duty_cycle`` 0
+    silent."""
+
+    def __init__(self):
+        self.frequency = 1000
+        self._duty = 0
+        self.notes = []
+
+    @property
+    def duty_cycle(self):
+        return self._duty
+
+    @duty_cycle.setter
+    def duty_cycle(self, value):
+        self._duty = value
+        if value:
+            self.notes.append((self.frequency, value))
+
+    def deinit(self):
+        pass
+
+
 class MemoryStorage:
     """The board's 4 KB of nvm in memory, erased at the start: the app
     keeps its save log in ``nvm`` exactly as on the board."""
@@ -329,8 +353,14 @@ class Sim:
                                  self.profile.get("pixel_order", "GRB"))
         from device import button_order  # pylint: disable=import-outside-toplevel
         self.keys = FakeKeys(len(button_order(self.profile.get("buttons", {}))))
+        # A piezo where the profile has one: the firmware's player on a
+        # PWM that records what it is told (``FakePWM.notes``).
+        self.piezo = None
+        if self.profile.get("piezo_pin"):
+            from sound import Piezo  # pylint: disable=import-outside-toplevel
+            self.piezo = Piezo(None, pwm=FakePWM())
         self.device = Device(self.profile, i2c=self.i2c, pixels=self.pixels,
-                             keys=self.keys)
+                             keys=self.keys, piezo=self.piezo)
         self.init_bytes = self.i2c.bytes  # the SSD1306 init sequence
         self.storage = storage
         self.cards_text = cards_text
@@ -344,6 +374,12 @@ class Sim:
         self.i2c_writes_last_frame = 0
         self.full_frames = 0
         self.log = []  # (what, bytes) per frame sent
+        # The sound cues the app asked for, as (ms, name, volume): the
+        # board's piezo plays them (firmware/sound.py); here ``on_cue``
+        # (the window's player) or the status line and the headless
+        # summary say them.
+        self.cues = []
+        self.on_cue = None
         self._shown = None
         self.app.tick(self.now)
         self.render("start")
@@ -408,7 +444,18 @@ class Sim:
         return self.frames != frames
 
     def render(self, what="frame"):
-        """Show the app's scene if it changed; returns the bytes sent."""
+        """Show the app's scene if it changed; returns the bytes sent.
+        A sound cue the app asked for is taken here too, as the board's
+        loop takes it after each tick."""
+        take = getattr(self.app, "take_cue", None)   # a stand-in may have none
+        cue = take() if take is not None else None
+        if cue is not None:
+            self.cues.append((self.now, cue[0], cue[1]))
+            self.device.cue(cue, self.now)
+            if self.on_cue is not None:
+                self.on_cue(cue)
+        else:
+            self.device.sound_step(self.now)
         scene = self.app.scene()
         if self._shown is not None and scene == self._shown:
             return 0
@@ -702,9 +749,48 @@ class QuitQuestion:
 
 
 def status_line(sim):
-    return "%s  seed %d  t=%.1fs  frames %d  I2C last frame %d B (%.1f ms)" % (
+    line = "%s  seed %d  t=%.1fs  frames %d  I2C last frame %d B (%.1f ms)" % (
         sim.profile.get("name", "?"), sim.seed, sim.now / 1000.0, sim.frames,
         sim.i2c_bytes_last_frame, sim.i2c_ms_last_frame)
+    if sim.cues and sim.now - sim.cues[-1][0] < CUE_SHOWN_MS:
+        line += "  sound: %s" % sim.cues[-1][1]
+    return line
+
+
+# How long the status line names the last sound cue.
+CUE_SHOWN_MS = 1500
+
+
+def cue_player():
+    """A function playing a cue (name, volume) through pygame's mixer as
+    the piezo would (square waves, quiet or on), or None when the mixer
+    cannot start (no audio device)."""
+    import array  # pylint: disable=import-outside-toplevel
+    import pygame  # pylint: disable=import-outside-toplevel
+    from primeplay.app.cues import CUES  # pylint: disable=import-outside-toplevel
+    rate = 22050
+    try:
+        pygame.mixer.init(frequency=rate, size=-16, channels=1)
+    except pygame.error:
+        return None
+    sounds = {}
+
+    def play(cue):
+        key = (cue[0], cue[1])
+        if key not in sounds:
+            amp = 6000 if cue[1] >= 2 else 1200
+            samples = array.array("h")
+            for hz, ms in CUES.get(cue[0], ()):
+                n = rate * ms // 1000
+                if not hz:
+                    samples.extend([0] * n)
+                    continue
+                half = max(1, rate // (2 * hz))
+                for i in range(n):
+                    samples.append(amp if (i // half) % 2 == 0 else -amp)
+            sounds[key] = pygame.mixer.Sound(buffer=samples.tobytes())
+        sounds[key].play()
+    return play
 
 
 # -- interactive front ends -----------------------------------------------------
@@ -712,6 +798,7 @@ def run_window(sim):
     import time  # pylint: disable=import-outside-toplevel
     import pygame  # pylint: disable=import-outside-toplevel
     pygame.display.init()
+    sim.on_cue = cue_player()
     screen = pygame.display.set_mode((Face.W, Face.H))
     pygame.display.set_caption("primeplay sim")
     face = Face(sim.buttons)
@@ -1007,6 +1094,10 @@ def main(argv=None):
               % (sim.frames, sim.log[0][1] if sim.log else 0,
                  (sum(sent) / len(sent)) if sent else 0,
                  max(sent) if sent else 0, sim.i2c_bytes_last_frame))
+        if sim.cues:
+            print("sound cues: " + ", ".join(
+                "%s at %.1fs%s" % (name, ms / 1000.0, "" if v >= 2 else " (quiet)")
+                for ms, name, v in sim.cues))
         return 0
     if args.keys:
         sim.run_keys(args.keys, args.ms_per_key)

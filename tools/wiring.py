@@ -107,6 +107,7 @@ WIRE = {
     "GND": (30, 30, 30),
     "DIN": (20, 150, 60),
     "BUTTON": (110, 80, 170),
+    "PIEZO": (0, 130, 150),
 }
 
 # ---------------------------------------------------------------- layout
@@ -209,6 +210,12 @@ def layout(profile):
     buttons = {}
     for button in boards.button_names(profile):
         buttons[button] = use("buttons[%r]" % button, profile["buttons"][button], button)
+    piezo = None
+    if profile.get("piezo_pin"):
+        piezo = use("piezo_pin", profile["piezo_pin"], "PIEZO")
+        if pin_row(piezo)[0] != "R":
+            raise WiringError("board profile %r: the piezo's pin on the left edge: "
+                              "this layout draws it on the right" % (profile["name"],))
     for number, what in ((sda, "the OLED's SDA"), (scl, "the OLED's SCL")):
         if pin_row(number)[0] != "L":
             raise WiringError("board profile %r: %s on the right edge: this layout "
@@ -219,7 +226,7 @@ def layout(profile):
     power = {name: number for number, name in pins.items() if name in ("3V3(OUT)", "VBUS")}
     grounds = [number for number, name in sorted(pins.items()) if name == "GND"]
 
-    height = row_y(19) + 190
+    height = row_y(19) + 190 + (26 if piezo is not None else 0)
     d = Drawing(WIDTH, height)
     d.rect(0, 0, WIDTH, height, WHITE)
     d.text(24, 20, "primeplay wiring: %s" % profile["name"], INK, 3)
@@ -343,6 +350,16 @@ def layout(profile):
         tap = gnd_y
         d.path([(sx + 90, y), (sx + 110, y), (sx + 110, tap)], WIRE["GND"])
         d.dot(sx + 110, tap, 6, WIRE["GND"])
+    if piezo is not None:
+        # The piezo: from its pin through 100 ohm to the buzzer, the
+        # buzzer's other leg to the ring's ground wire.
+        x, y = lead(piezo, "PIEZO")
+        sx = RIGHT + 170
+        d.line(x, y, sx, y, WIRE["PIEZO"])
+        d.rect(sx, y - 13, 90, 26, PART, PART_EDGE)
+        d.text(sx + 8, y - 7, "PIEZO", INK)
+        d.path([(sx + 90, y), (sx + 110, y), (sx + 110, gnd_y)], WIRE["GND"])
+        d.dot(sx + 110, gnd_y, 6, WIRE["GND"])
 
     board = Drawing(WIDTH, height)
     _draw_pico(board, pins, used)
@@ -357,6 +374,9 @@ def layout(profile):
         "resistor.",
         "Profile: boards/%s.py, drawn by tools/wiring.py." % profile["name"],
     ]
+    if piezo is not None:
+        notes.insert(3, "Piezo: a passive buzzer (no oscillator of its own), "
+                        "100 ohm in series, to GND.")
     for line in notes:
         d.text(24, y, line, INK)
         y += 26

@@ -100,7 +100,9 @@ WORDS = ("prefs", "climb", "state", "seats", "seed", "settings", "pos",
          # Prime Daifugo: the learner's prime check, saved with the game
          "learner",
          # The device's settings, issue 21
-         "contrast", "ring", "calm", "lefty")
+         "contrast", "ring", "calm", "lefty",
+         # Sound, issue 21
+         "sound")
 
 
 # What is wrong with a record, worded the same on every VM: a module of

@@ -21,6 +21,9 @@
 //           ["console", t, hex]             bytes the board wrote over USB CDC
 //           ["i2c", t0, t1, addr, hex]      one hardware I2C write transaction
 //           ["leds", t, hex]                one WS2812 frame (wire byte order)
+//           ["tone", t0, t1, hz, duty]      the piezo's pin (config.piezo_pin)
+//                                           square at hz, high duty (0-1) of
+//                                           each period, from t0 to t1
 //           ["flash", t, {ops, halted, commands, journal}]  the answer to
 //                                           "flash": erases and programs so far,
 //                                           why the core stopped (null, "power
@@ -290,6 +293,57 @@ pixelPin.addListener(() => {
     }
   }
 });
+// The piezo's pin: CircuitPython's pwmio drives it from a PWM slice, and
+// rp2040js's PWM model toggles the pin.  A tone is a run of periods of
+// one length (within 1/16); it ends when the length changes or the pin
+// stays still for two periods (a rest: duty 0 keeps it low).
+const piezoPin = config.piezo_pin >= 0 ? mcu.gpio[config.piezo_pin] : null;
+const tone = { high: false, start: 0, rose: 0, period: 0, highNs: 0, n: 0 };
+function endTone(at) {
+  if (tone.n >= 2) {
+    // Over the whole run: a fractional divider varies the periods a little.
+    const hz = (1e9 * tone.n) / (tone.last - tone.start);
+    events.push(['tone', tone.start, at, Math.round(hz), tone.highNs / tone.n / tone.period]);
+  }
+  tone.n = 0;
+  tone.period = 0;
+  tone.highNs = 0;
+}
+if (piezoPin) {
+  piezoPin.addListener(() => {
+    const high = piezoPin.outputEnable && piezoPin.outputValue;
+    if (high === tone.high) return;
+    tone.high = high;
+    const t = clock.nanos;
+    if (!high) {
+      if (tone.rose) tone.fellAfter = t - tone.rose;
+      return;
+    }
+    if (tone.rose) {
+      const p = t - tone.rose;
+      if (tone.n && (Math.abs(p - tone.period) * 16 > tone.period)) {
+        endTone(tone.rose);
+      }
+      if (tone.n === 0) {
+        tone.start = tone.rose;
+        tone.period = p;
+      }
+      tone.n += 1;
+      tone.highNs += tone.fellAfter || 0;
+      tone.last = t;
+    }
+    tone.rose = t;
+  });
+}
+function latchTone() {
+  if (tone.n && !tone.high && clock.nanos - tone.rose > 2 * tone.period) {
+    endTone(tone.rose + tone.period);
+    tone.rose = 0;
+  } else if (!tone.n && tone.rose && clock.nanos - tone.rose > 50e6) {
+    tone.rose = 0;   // a lone edge long ago: no tone
+  }
+}
+
 function latchPixels() {
   if (ws.bytes.length && !ws.high && clock.nanos - ws.fell > WS2812_LATCH_NS) {
     events.push(['leds', ws.fell, Buffer.from(ws.bytes).toString('hex')]);
@@ -576,6 +630,7 @@ function run(ms, until) {
     }
     if ((++n & 0x3ff) === 0) {
       latchPixels();
+      if (piezoPin) latchTone();
       if (until && consoleSeen.indexOf(until, seenBefore) >= 0) break;
     }
   }
@@ -583,6 +638,7 @@ function run(ms, until) {
   // Powered off: time goes on (callers wait for it), nothing runs.
   if (flash.halted && clock.nanos < end) clock.tick(end - clock.nanos);
   latchPixels();
+  if (piezoPin) latchTone();
   if (consoleSeen.length > 1 << 20) consoleSeen = consoleSeen.slice(-4096);
 }
 

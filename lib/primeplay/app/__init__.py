@@ -52,7 +52,7 @@ def __getattr__(name):
 # A game's are under its registry key (``App.game_prefs``), defaults and
 # checks its own.
 DEFAULT_PREFS = {"speed": 1, "contrast": 0xFF, "ring": 256, "calm": False,
-                 "lefty": False}
+                 "lefty": False, "sound": 2}
 # A computer's pauses and pages by speed, times the game's normal time,
 # in eighths: slow doubles them, fast is under half, instant none.
 _PACE = (16, 8, 3, 0)
@@ -60,7 +60,7 @@ _PACE = (16, 8, 3, 0)
 
 class App:
     __slots__ = ("storage", "pixels", "buttons", "now", "seed", "rng", "prefs",
-                 "saves", "screen", "below", "custom_cards",
+                 "saves", "cued", "screen", "below", "custom_cards",
                  "job", "job_shown", "store_due", "unload_due", "restart")
 
     def __init__(self, storage=None, seed=0, pixels=12,
@@ -87,6 +87,7 @@ class App:
         # game's VM reads its own only); None: that game's save is gone,
         # and the next store says so.
         self.saves = {}
+        self.cued = None    # the sound cue asked for (cue), not yet taken
         # The firmware's way to start the VM again for a game or the main
         # menu (``switch``); None: everything happens in this VM.
         self.restart = None
@@ -104,6 +105,22 @@ class App:
                 # directions swap; A and B are where their labels say.
                 name = mirror(name)
             self.screen.press(name)
+
+    def cue(self, name):
+        """Ask for sound cue ``name`` (``primeplay.app.cues``): the
+        firmware or the simulator plays it, if sound is on.  Of cues
+        asked before the next is taken, the last wins."""
+        self.cued = name
+
+    def take_cue(self):
+        """(cue name, volume: 1 quiet, 2 on) asked for since the last
+        call, or None: none, or sound off."""
+        name = self.cued
+        if name is None:
+            return None
+        self.cued = None
+        v = self.prefs["sound"]
+        return (name, v) if v else None
 
     def tick(self, now_ms):
         if now_ms > self.now:
@@ -286,10 +303,6 @@ class App:
         changes: each game keeps its own."""
         self.saves[key] = play
         self.store_soon()
-
-    def saved(self, key):
-        """Game ``key``'s saved game in progress, or None."""
-        return self.saves.get(key)
 
     def game_prefs(self, key, e=None):
         """The remembered settings of game ``key``: a dict in ``prefs``

@@ -120,7 +120,8 @@ def load(app, defaults, game=None, checked=True):
         if "speed" not in prefs and isinstance(climb, dict) and \
                 type(climb.get("speed")) == int:
             app.prefs["speed"] = climb["speed"]
-        for k, top in (("speed", 3), ("contrast", 255), ("ring", 256)):
+        for k, top in (("speed", 3), ("contrast", 255), ("ring", 256),
+                       ("sound", 2)):
             if not 0 <= app.prefs[k] <= top:
                 app.prefs[k] = defaults[k]
         # A game's own settings, checked when the game asks for them

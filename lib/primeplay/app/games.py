@@ -121,12 +121,12 @@ def resume(app, key):
     """Continue game ``key``'s saved game: a Loading screen, then the
     game."""
     app.loading(name(key), _resumer(app, key),
-                detail(key, app.saved(key)))
+                detail(key, app.saves.get(key)))
 
 
 def _resumer(app, key):
     def job():
-        play = app.saved(key)
+        play = app.saves.get(key)
         enter(key)
         try:
             screen = entry(key).resume(app, play)

@@ -144,6 +144,8 @@ class Judge:
         self.n = int(text)
         self.prime = primes.is_prime(self.n)
         self.mode = "verdict"
+        # Heard as well as seen: prime rises, not prime falls.
+        self.app.cue("prime" if self.prime else "not_prime")
         if self.prime or self.n < 2:
             self.work = None
             self.factors = [self.n] if self.prime else []

@@ -262,7 +262,7 @@ class MainMenu(Menu):
             # Its arithmetic is 0.1 s of imports on a board: a Loading
             # frame answers the press first.
             self.app.loading("Prime judge", _judge_job(self.app, e == "cards"))
-        elif self.app.saved(e) is not None:
+        elif self.app.saves.get(e) is not None:
             # A new game replaces this game's save at its first turn, so
             # the player says so first.
             self.app.push(replace_question(self.app, e, self._line(e)))

@@ -2,6 +2,8 @@
 each row one remembered setting (``App.prefs``, stored at once) that
 takes effect as it changes, the next frame already showing it.
 
+* Sound: off, quiet or on: the piezo's cues (``App.cue``, the firmware
+  and the simulator play them); a change plays one, at its new level.
 * CPU speed: how long a computer's turn and pages stay on screen
   (``App.pace``); A hurries them anyway.
 * Contrast: the panel's (the SSD1306's contrast command, sent by the
@@ -25,6 +27,7 @@ from primeplay.app.menus import Menu
 # profile's), a value between two named ones shows as the next above.
 SPEEDS = ("slow", "normal", "fast", "instant")
 LEVELS = {
+    "sound": ((0, "off"), (1, "quiet"), (2, "on")),
     "speed": tuple([(i, SPEEDS[i]) for i in range(len(SPEEDS))]),
     # 0xFF is what displayio sets at start: "full", as the device was.
     "contrast": ((0x10, "low"), (0x40, "mid"), (0x90, "high"),
@@ -35,7 +38,8 @@ LEVELS = {
 }
 
 # (pref, its row's words, its note)
-SETTINGS = (("speed", "CPU speed: ", "A hurries a CPU turn"),
+SETTINGS = (("sound", "Sound: ", "The piezo's beeps"),
+            ("speed", "CPU speed: ", "A hurries a CPU turn"),
             ("contrast", "Contrast: ", "The panel's light"),
             ("ring", "Ring light: ", "The LED ring's light"),
             ("calm", "Flashing: ", "Reduced: no blinking"),
@@ -72,6 +76,8 @@ class DeviceSettings(Menu):
         key = SETTINGS[i][0]
         levels = LEVELS[key]
         p[key] = levels[(level(key, p[key]) + step) % len(levels)][0]
+        if key == "sound":
+            self.app.cue("turn")    # heard at the level just chosen
         self.app.store_soon()
 
     def back(self):

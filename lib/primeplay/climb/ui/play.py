@@ -161,6 +161,13 @@ class ClimbPlay:
             self.sync()
             return
         self.cursor.moved(mover, move)
+        if move[0] != "roll":
+            # Heard too: a move ticks, a bump thuds, the win runs up.
+            cue = "move"
+            for e in events:
+                if e[0] == "bump":
+                    cue = "bump"
+            self.app.cue("win" if self.game.phase == OVER else cue)
         ended = self.game.phase in (ROLL, OVER) and move[0] != "roll"
         if ended and self.game.phase == ROLL:
             self._save()
@@ -282,6 +289,7 @@ class ClimbPlay:
 
     def start_roll(self):
         self.mode = "rolling"
+        self.app.cue("roll")
         self.until = self.app.now + (BOT_ROLL_MS[self.speed] if self.is_bot()
                                      else ROLL_MS)
 

@@ -148,6 +148,7 @@ class DaifugoPlay:
         self.seen = False
         self.turn_events.extend(events)
         self.hand.clear()
+        self.app.cue(cue_of(events))
         if s.phase == OVER:
             self.score[s.winner] += 1
         if s.turn != turn or s.phase == OVER:
@@ -474,6 +475,21 @@ class Note:
         sc.text(0, HEIGHT - CHAR_H, "DOWN: more  A: back" if
                 self.top + 4 < len(self.lines) else "A: back")
         sc.hand = self.hand
+
+
+def cue_of(events):
+    """The sound cue of a move's events: the win, the table's verdict on a
+    play (prime rises, not prime falls), else a tick."""
+    cue = "move"
+    for e in events:
+        k = e[0]
+        if k == "win":
+            return "win"
+        if k == "not_prime":
+            cue = k
+        elif k == "play" and cue == "move":
+            cue = "prime"
+    return cue
 
 
 def _lines(text):

@@ -73,6 +73,17 @@ FLASH_MS = 400      # a turn's start: the player's colour on the ring
 KEY_DIR = {"UP": R.UP, "DOWN": R.DOWN, "RIGHT": R.CW, "LEFT": R.CCW}
 
 
+
+def cue_of(s, events):
+    """The sound cue of a move's events in state ``s``: the game won, a
+    bump, else a tick."""
+    if s.phase == OVER:
+        return "win"
+    for e in events:
+        if e[0] == "bump":
+            return "bump"
+    return "move"
+
 class RingsPlay:
     def __init__(self, app, settings, seed, seats, state=None):
         self.app = app
@@ -253,6 +264,7 @@ class RingsPlay:
             self.explain(str(e))
             return False
         self.last_line = self._line(mover, move, move_words(s, move, events))
+        self.app.cue(cue_of(s, events))
         news = []
         for e in events:
             if e[0] == "bump":
@@ -380,6 +392,7 @@ class RingsPlay:
         m = self.bmove
         turn = s.turn
         events = self.game.apply(m)
+        self.app.cue(cue_of(s, events))
         self.anim = None
         self.bwords = move_words(s, m, events)
         self.last_line = self._line(self.who, m, self.bwords)
