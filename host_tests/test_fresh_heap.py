@@ -237,11 +237,12 @@ def test_the_three_games_in_sequence_twice_need_what_each_needs_alone(order, alo
             assert held <= alone[game] + CARRIED, (line, alone[game])
     # The main menu holds the same after every game (a fresh VM each time)
     # but for the saved games it reads: one more each time a game is
-    # saved for the first time (1,600-1,900 bytes each: its record), then
-    # the same.  Leaving a game in one VM kept some 90 KB.
+    # saved for the first time (2.0-2.8 KB each: its record, whose keys
+    # are strings of its own, not interned names), then the same.
+    # Leaving a game in one VM kept some 90 KB.
     menus = [int(line.rsplit("| ", 1)[1]) for line in lines if line.startswith("show menu")]
     assert menus[0] < menus[1] < menus[2], menus
-    assert menus[2] - menus[0] <= 2 * 2048, menus
+    assert menus[2] - menus[0] <= 2 * 3072, menus
     assert max(menus[2:]) - min(menus[2:]) <= 1024, menus
 
 

@@ -402,9 +402,9 @@ def test_save_encoding_is_canonical():
     from primeplay import save
     values = st.recursive(
         st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.text() |
-        st.sampled_from(save.WORDS),
+        st.sampled_from(save._WORDS.split()),
         lambda inner: st.lists(inner, max_size=4) |
-        st.dictionaries(st.text(max_size=6) | st.sampled_from(save.WORDS),
+        st.dictionaries(st.text(max_size=6) | st.sampled_from(save._WORDS.split()),
                         inner, max_size=4),
         max_leaves=12)
 

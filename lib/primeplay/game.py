@@ -27,7 +27,8 @@ every VM.  They live beside the Game shell, not in a module of their
 own: a game's VM holds both, and a module is heap of its own.
 """
 
-from primeplay.save_error import SaveError, field_error
+from primeplay.save import SaveError, field_error
+
 
 
 class Game:

@@ -46,14 +46,14 @@ int, bool and None, one tag byte each: 0x00-0x7f an int 0..127 itself;
 0x80 None, 0x81 False, 0x82 True; 0x83/0x84 an int >= 128 / < 0 as a
 base-128 varint of its magnitude; 0x85 a str (varint length, UTF-8);
 0x86 a list and 0x87 a dict (varint count, then items, or key and value
-pairs); 0xa0-0xff one of the strings in ``WORDS`` (keys and names every
+pairs); 0xa0-0xff one of the strings in ``_WORDS`` (keys and names every
 save has).  The same record gives the same bytes on every VM however its
 dicts were built; a 4-player Prime Climb game is about 150 bytes.
 
 ``update``, ``write`` and ``read`` never raise: ``update`` and ``write``
 return False when they cannot store (the game goes on), ``read``
 returns None when there is no intact record.  The reasons a record is
-rejected are the same on every VM (``primeplay.save_error``).
+rejected are the same on every VM (``primeplay.game``).
 
 This module knows no game: it stores and finds records.  What a record
 holds is the app's (``primeplay.app``): ``{"prefs": {...}}`` and, for
@@ -78,36 +78,79 @@ CHECKS = 128      # candidate entries checked at most, newest first
 
 # One byte each in a body: 0xa0 + index.  Append only (new words at the
 # end): a word's index is part of the format.  Games' keys and field names
-# are welcome here: any record may use any word.
-WORDS = ("prefs", "climb", "state", "seats", "seed", "settings", "pos",
-         "keepers", "deck", "discard", "current", "cursed", "visited",
-         "extra", "rolls", "turn", "rng", "players", "goal", "sprint",
-         "double_time", "way_stations", "solitaire", "cards", "custom_cards",
-         "variant", "station", "best", "own_cards", "standard", "decline",
-         "there_and_back", "solitaire1", "solitaire2", "prime_sprint",
-         "prime_decline", "keeper", "action", "addsub", "goto", "wins",
-         # Prime Daifugo
-         "daifugo", "hands", "area", "last", "leader", "passes", "score",
-         "zero", "multi59", "multi468", "skip", "multi_in_three", "strict",
-         "hand_limit", "hand_size", "clues", "match",
-         # Ring Climb
-         "rings", "rot", "pawns", "played", "finished", "face", "first",
-         "one_card", "play_on",
-         # Prime Climb, issue 10: the per-player tally, the rulings'
-         # switches, the computer's speed, more Way Stations
-         "tally", "start_roll", "curse_mirror", "both_out",
-         "station_mid_move", "speed", "stations",
-         # Prime Daifugo: the learner's prime check, saved with the game
-         "learner",
-         # The device's settings, issue 21
-         "contrast", "ring", "calm", "lefty",
-         # Sound, issue 21
-         "sound")
+# are welcome here: any record may use any word.  One string, each word
+# between spaces (a tuple of them took 2.6 KB of the board's heap, a
+# name each, in every game's VM): ``_word_index`` and ``word`` read it.
+_WORDS = (" "
+    "prefs climb state seats seed settings pos "
+    "keepers deck discard current cursed visited "
+    "extra rolls turn rng players goal sprint "
+    "double_time way_stations solitaire cards custom_cards "
+    "variant station best own_cards standard decline "
+    "there_and_back solitaire1 solitaire2 prime_sprint "
+    "prime_decline keeper action addsub goto wins "
+    # Prime Daifugo
+    "daifugo hands area last leader passes score "
+    "zero multi59 multi468 skip multi_in_three strict "
+    "hand_limit hand_size clues match "
+    # Ring Climb
+    "rings rot pawns played finished face first "
+    "one_card play_on "
+    # Prime Climb, issue 10: the per-player tally, the rulings'
+    # switches, the computer's speed, more Way Stations
+    "tally start_roll curse_mirror both_out "
+    "station_mid_move speed stations "
+    # Prime Daifugo: the learner's prime check, saved with the game
+    "learner "
+    # The device's settings, issue 21
+    "contrast ring calm lefty "
+    # Sound, issue 21
+    "sound ")
 
 
-# What is wrong with a record, worded the same on every VM: a module of
-# their own, which a game's rules import without the log's code.
-from primeplay.save_error import SaveError, problem, field_error  # noqa: F401
+def _word_index(x):
+    """The index of ``x`` among the words, or -1."""
+    i = _WORDS.find(" " + x + " ")
+    return -1 if i < 0 else _WORDS.count(" ", 0, i)
+
+
+def word(k):
+    """The word of index ``k``, or None."""
+    i = 0
+    for _ in range(k):
+        i = _WORDS.find(" ", i + 1)
+        if i < 0:
+            return None
+    j = _WORDS.find(" ", i + 1)
+    return None if j < 0 else _WORDS[i + 1:j]
+
+
+class SaveError(ValueError):
+    """A record that cannot be used; the message says why."""
+
+
+def problem(e):
+    """What an exception raised while reading a save says on screen, the
+    same on every VM (``str(KeyError)`` has quotes on CPython only)."""
+    if isinstance(e, KeyError):
+        return "missing %s" % (e.args[0],) if e.args else "missing field"
+    if isinstance(e, SaveError):
+        return str(e) or "unreadable"
+    # Built-in exception texts differ from VM to VM: the name only.
+    return "unreadable" if isinstance(e, TypeError) else type(e).__name__
+
+
+def field_error(e):
+    """The SaveError for an exception a game's ``restore`` met reading a
+    record's fields, worded the same on every VM: the missing key itself
+    (``str(KeyError)`` is quoted on CPython, bare on CircuitPython), no
+    built-in TypeError text (worded differently on each VM), the game's
+    own ValueError texts (its Settings.validate, Rng.setstate)."""
+    if isinstance(e, KeyError):
+        return SaveError("missing %s" % (e.args[0],))
+    if isinstance(e, TypeError):
+        return SaveError("bad value")
+    return SaveError("bad value: %s" % (e,))
 
 
 # ------------------------------------------------------------- CRC-32
@@ -168,8 +211,9 @@ def _enc(out, x, depth):
             out.append(0x84)
             _varint(out, -x)
     elif isinstance(x, str):
-        if x in WORDS:
-            out.append(0xA0 + WORDS.index(x))
+        k = _word_index(x) if " " not in x else -1
+        if k >= 0:
+            out.append(0xA0 + k)
         else:
             b = x.encode()
             out.append(0x85)
@@ -206,12 +250,15 @@ def body(record):
 
 
 class _Reader:
-    __slots__ = ("data", "i", "end")
+    __slots__ = ("data", "i", "end", "words")
 
     def __init__(self, data, i, end):
         self.data = data
         self.i = i
         self.end = end
+        # Each word read once a record: its keys, repeated in each of its
+        # dicts, share one string (words are no interned names now).
+        self.words = {}
 
     def byte(self):
         if self.i >= self.end:
@@ -239,9 +286,13 @@ class _Reader:
         if t < 0x80:
             return t
         if t >= 0xA0:
-            if t - 0xA0 >= len(WORDS):
-                raise SaveError("unknown word")
-            return WORDS[t - 0xA0]
+            w = self.words.get(t)
+            if w is None:
+                w = word(t - 0xA0)
+                if w is None:
+                    raise SaveError("unknown word")
+                self.words[t] = w
+            return w
         if t == 0x80:
             return None
         if t == 0x81:
@@ -276,18 +327,23 @@ class _Reader:
         raise SaveError("unknown tag")
 
 
-def _entry(b, seq, fmt=FORMAT):
-    """An entry: header, the encoded body ``b``, CRC."""
+def _entry(b, seq, fmt=FORMAT, out=None):
+    """An entry: header, the encoded body ``b``, CRC; appended to ``out``
+    if given (no entry of its own to copy from)."""
     n = len(b)
     if n > 0xFFFF:
         raise SaveError("record too large (%d bytes)" % n)
-    out = bytearray(MAGIC)
-    out.append(fmt)
-    out.extend(bytes(((seq >> 24) & 0xFF, (seq >> 16) & 0xFF,
-                      (seq >> 8) & 0xFF, seq & 0xFF, n >> 8, n & 0xFF)))
+    if out is None:
+        out = bytearray()
+    start = len(out)
+    out.extend(MAGIC)
+    for x in (fmt, (seq >> 24) & 0xFF, (seq >> 16) & 0xFF, (seq >> 8) & 0xFF,
+              seq & 0xFF, n >> 8, n & 0xFF):
+        out.append(x)
     out.extend(b)
-    hi, lo = crc32(out)
-    out.extend(bytes((hi >> 8, hi & 0xFF, lo >> 8, lo & 0xFF)))
+    hi, lo = crc32(out, start)
+    for x in (hi >> 8, hi & 0xFF, lo >> 8, lo & 0xFF):
+        out.append(x)
     return out
 
 
@@ -339,7 +395,10 @@ def decode(data):
     data = bytes(data)
     if data[:2] == b"PP":
         from primeplay.save_first import parse
-        return parse(data)
+        try:
+            return parse(data)
+        except ValueError as e:
+            raise SaveError(str(e))
     end = _check(data, 0, len(data))
     return _unpack(data, 0, end)
 
@@ -372,7 +431,7 @@ def _read(nvm, a, b):
 
 
 def _candidates(nvm, size):
-    """(seq, start, body length) of every place that starts like an entry
+    """(seq, start, body length, format) of every place that starts like an entry
     (magic, a format of ours, a length that fits), and whether ``nvm``
     holds anything but 0xFF.  Of very many (scribbled flash full of magic
     bytes) only the newest CHECKS are kept."""
@@ -397,7 +456,7 @@ def _candidates(nvm, size):
                 if head[p2 + 2] == FORMAT or head[p2 + 2] == WHOLE:
                     n = (head[p2 + 7] << 8) | head[p2 + 8]
                     if q + ENTRY + n <= size:
-                        found.append((_seq(head, p2), q, n))
+                        found.append((_seq(head, p2), q, n, head[p2 + 2]))
                         if len(found) > 2 * CHECKS:
                             found.sort()
                             found = found[CHECKS:]
@@ -409,14 +468,34 @@ def _candidates(nvm, size):
 def _key_of(nvm, p, n):
     """The key a key entry at ``p`` (body length ``n``) is about, read
     from its first bytes without checking the entry; None if its body is
-    no dict of one key."""
-    k = min(n, 40)
-    b = _read(nvm, p + HEAD, p + HEAD + k)
-    if k < 3 or b[0] != 0x87 or b[1] != 1:
+    no dict of one key.  (A word, as every key the app saves is, is read
+    from three bytes: a read of the log allocates as little as it can.)"""
+    q = p + HEAD
+    if n < 3 or nvm[q] != 0x87 or nvm[q + 1] != 1:
         return None
+    t = nvm[q + 2]
+    if t >= 0xA0:
+        return word(t - 0xA0)
+    k = nvm[q + 3] if n > 3 else 0x80
+    if t == 0x85 and k < 0x80 and 4 + k <= n:
+        try:
+            return str(bytes(_read(nvm, q + 4, q + 4 + k)), "utf-8")
+        except Exception:   # noqa: BLE001  (UnicodeError, or its kin)
+            return None
+    return None
+
+
+def _intact(nvm, p, n):
+    """Whether the entry at ``p`` (body length ``n``) has its CRC: read
+    in place, not copied (a copy was a block of the entry's size to find
+    on a cut-up heap, at every save)."""
+    end = p + HEAD + n
+    hi, lo = crc32(nvm, p, end)
+    return nvm[end] == hi >> 8 and nvm[end + 1] == hi & 0xFF and \
+        nvm[end + 2] == lo >> 8 and nvm[end + 3] == lo & 0xFF
     t = b[2]
     if t >= 0xA0:
-        return WORDS[t - 0xA0] if t - 0xA0 < len(WORDS) else None
+        return word(t - 0xA0)
     if t == 0x85 and k > 3 and b[3] < 0x80 and 4 + b[3] <= k:
         try:
             return str(bytes(b[4:4 + b[3]]), "utf-8")
@@ -443,18 +522,14 @@ def _scan(nvm, size):
     found.sort()
     checks = CHECKS
     while found and checks:
-        seq, p, n = found.pop()
-        fmt = _read(nvm, p + 2, p + 3)[0]
+        seq, p, n, fmt = found.pop()
         key = None
         if fmt == FORMAT:
             key = _key_of(nvm, p, n)
             if key is None or key in keys:
                 continue
         checks -= 1
-        entry = _read(nvm, p, p + ENTRY + n)
-        try:
-            _check(entry, 0, len(entry))
-        except SaveError:
+        if not _intact(nvm, p, n):
             continue
         where = (seq, p, p + ENTRY + n)
         if top is None:
@@ -598,7 +673,8 @@ def update(nvm, changes, whole=False):
             b = body({k: v})
             if k in live:
                 w = live[k]
-                if _read(nvm, w[1] + HEAD, w[2] - 4) == b:
+                if w[2] - 4 - w[1] - HEAD == len(b) and \
+                        _read(nvm, w[1] + HEAD, w[2] - 4) == b:
                     continue
             pending.append((k, b))
         if not pending and old is None:
@@ -606,7 +682,7 @@ def update(nvm, changes, whole=False):
         seq = 0 if top is None else (top[0] + 1) & 0xFFFFFFFF
         out = bytearray()
         for k, b in pending:
-            out.extend(_entry(b, seq))
+            _entry(b, seq, FORMAT, out)
             seq = (seq + 1) & 0xFFFFFFFF
         n = len(out)
         if n > size:

@@ -6,7 +6,6 @@ replaces it; this module is loaded only when flash starts like one, so
 that no game's heap pays for it.
 """
 
-from primeplay.save_error import SaveError
 
 
 def adler32(data):
@@ -19,23 +18,24 @@ def adler32(data):
 
 
 def parse(data):
-    """The record of one first-format save ``data``; SaveError if it is
-    none or damaged."""
+    """The record of one first-format save ``data``; ValueError saying why
+    if it is none or damaged (primeplay.save words it as a SaveError: this
+    module imports nothing of the log)."""
     if len(data) < 9 or data[2] != 1:
-        raise SaveError("not a primeplay save")
+        raise ValueError("not a primeplay save")
     n = (data[3] << 8) | data[4]
     if len(data) < 9 + n:
-        raise SaveError("truncated")
+        raise ValueError("truncated")
     c = data[5 + n:9 + n]
     if adler32(data[:5 + n]) != (c[0] << 24) | (c[1] << 16) | (c[2] << 8) | c[3]:
-        raise SaveError("checksum mismatch")
+        raise ValueError("checksum mismatch")
     import json
     try:
         record = json.loads(bytes(data[5:5 + n]))
     except Exception:
-        raise SaveError("unreadable contents")
+        raise ValueError("unreadable contents")
     if not isinstance(record, dict):
-        raise SaveError("unreadable contents")
+        raise ValueError("unreadable contents")
     return record
 
 
@@ -47,6 +47,6 @@ def record(data):
         if old[:2] == b"PP":
             try:
                 return parse(old)
-            except SaveError:
+            except ValueError:
                 pass
     return None

@@ -133,7 +133,7 @@ def _resumer(app, key):
         except MemoryError:
             raise
         except Exception as e:  # noqa: BLE001  (any record, any field)
-            from primeplay.save_error import problem
+            from primeplay.save import problem
             from primeplay.app.scene import WIDTH, CHAR_W
             app.set_aside(key)
             app.home(app.message(["Save damaged:",

@@ -12,7 +12,7 @@ another exception, but MemoryError) with a reason that reads the same on
 every VM.
 """
 
-from primeplay.save_error import SaveError
+from primeplay.save import SaveError
 from primeplay.game import check_record, flag, number, numbers, read, \
     unpack_record
 

@@ -20,7 +20,7 @@ loses a card in a damaged save.
 
 from primeplay.game import check_record, flag, number, numbers, read, \
     unpack_record
-from primeplay.save_error import SaveError
+from primeplay.save import SaveError
 
 # The settings a save holds, by name (Settings' own slot names).
 _FLAGS = ("zero", "multi59", "multi468", "skip", "multi_in_three", "strict")

@@ -20,7 +20,7 @@ the finished players with their three pawns on top.
 
 from primeplay.game import check_record, flag, number, numbers, read, \
     unpack_record
-from primeplay.save_error import SaveError
+from primeplay.save import SaveError
 from primeplay.rings import board as B
 
 

@@ -50,10 +50,6 @@ computer's turn (its roll, its move, its news, the board after its roll).
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, DIE_SIZE, wrap
 from primeplay.app import colours, Message
 from primeplay.climb import saves
-# The save log's code and its 4 KB sector image come with the play
-# screen: imported by the first turn's save, they would need 4 KB in one
-# piece in the middle of the game.
-import primeplay.save  # noqa: F401
 from primeplay.climb.game import Game, PAWN, move_preview, keeper_name
 from primeplay.climb import rules
 from primeplay.climb.rules import ROLL, ACTION, OVER
@@ -164,6 +160,9 @@ class ClimbPlay:
         if move[0] != "roll":
             # Heard too: a move ticks, a bump thuds, the win runs up.
             cue = "move"
+            if self.bots[mover] is not None and self.game.phase == ROLL \
+                    and self.bots[self.state.current] is None:
+                cue = "turn"    # the computer's turn over: yours
             for e in events:
                 if e[0] == "bump":
                     cue = "bump"

@@ -32,8 +32,6 @@ from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, HEIGHT
 from primeplay.app import colours, Confirm
 from primeplay.app import Pause as _Pause
 from primeplay.daifugo import rules, saves
-# The save log comes with the play screen (see climb.ui.play).
-import primeplay.save  # noqa: F401
 from primeplay.daifugo.game import Game
 from primeplay.daifugo.rules import TURN, OVER, IllegalMove
 from primeplay.daifugo.ui.hand import Hand, seat_name
@@ -123,7 +121,12 @@ class DaifugoPlay:
             self.mode = "table"
             self.until = self.app.now + self.app.pace(BOT_MS)
             self.shown_to = None
-        elif self.humans > 1 and self.shown_to != s.current:
+            return
+        if self.humans < len(self.bots) and self.app.cued is None:
+            # A human's turn after the computers': heard (a verdict
+            # asked in the same pass is heard instead).
+            self.app.cue("turn")
+        if self.humans > 1 and self.shown_to != s.current:
             self.mode = "pass"
         else:
             self._show_hand()

@@ -52,8 +52,6 @@ from primeplay.app import Pause
 from primeplay.rings import board as B
 from primeplay.rings import rules as R
 from primeplay.rings import saves
-# The save log comes with the play screen (see climb.ui.play).
-import primeplay.save  # noqa: F401
 from primeplay.rings.game import Game
 from primeplay.rings.rules import PLAY, OVER, IllegalMove
 from primeplay.rings.ui.words import seat_name, level_text, move_words, \
@@ -151,7 +149,12 @@ class RingsPlay:
             self.bstage = "think"
             self.until = now + self.app.pace(BOT_MS)
             self.shown_to = None
-        elif self.humans > 1 and self.shown_to != s.current:
+            return
+        if self.humans < len(self.seats) and self.app.cued is None:
+            # A human's turn after the computers': heard (a bump asked in
+            # the same pass is heard instead).
+            self.app.cue("turn")
+        if self.humans > 1 and self.shown_to != s.current:
             self.mode = "pass"
         else:
             self._human()
