@@ -359,7 +359,7 @@ def stored_differences(app, nvm):
             out.append("prefs %s" % k)
     # The games this VM read (a game's VM reads its own only).
     for k in sorted(app.saves):
-        mine, theirs = app.saved(k), probe.saved(k)
+        mine, theirs = app.saves.get(k), probe.saves.get(k)
         if (mine is None) != (theirs is None):
             out.append("game %s %s, stored %s" % (
                 k, "none" if mine is None else "saved",
