@@ -134,11 +134,23 @@ def _loop(device, app, clock, sleep, frames, probe, passes, collect=None):
     if getattr(device, "cue", None) is None:
         take_cue = None
     sounding = None     # when the cue's next note starts (ms); None: silent
+    # Sleep after the set time without a press (firmware/dimmer.py), on a
+    # device that can put its panel and ring to sleep.
+    dimmer = None
+    if getattr(device, "sleep", None) is not None and \
+            getattr(app, "prefs", None) is not None:
+        from dimmer import Dimmer  # pylint: disable=import-outside-toplevel
+        dimmer = Dimmer(app, device, clock())
     wake = 0
     rested = True
     while frames is None or passes[0] < frames:
         pressed = False
         names = device.poll()
+        if names and dimmer is not None and dimmer.press(clock()):
+            # The press woke the panel and the ring: it does nothing else
+            # (a card played unseen), and the frame is drawn again.
+            names = ()
+            shown = None
         if names and rested:
             # The loop slept at rest (up to REST_MS): the app's clock is as
             # old as its last pass.  A tick first, as the passes of a
@@ -155,6 +167,8 @@ def _loop(device, app, clock, sleep, frames, probe, passes, collect=None):
             # tick asks for starts on the next pass.
             asked = take_cue()
             left = None
+            if asked is not None and dimmer is not None and dimmer.asleep:
+                asked = None    # no beeps from a game going on in the dark
             if asked is not None:
                 left = device.cue(asked, now)
             elif sounding is not None and now >= sounding:
@@ -163,7 +177,9 @@ def _loop(device, app, clock, sleep, frames, probe, passes, collect=None):
                 left = sounding - now
             sounding = None if left is None else now + left
         app.tick(now)
-        if pressed or shown is None or wake is not None and now >= wake:
+        if dimmer is not None and dimmer.asleep:
+            rested = True       # nothing drawn while the panel sleeps
+        elif pressed or shown is None or wake is not None and now >= wake:
             scene = app.scene()
             wake = 0 if next_change is None else next_change()
             if shown is None or not (scene == shown):
@@ -175,7 +191,9 @@ def _loop(device, app, clock, sleep, frames, probe, passes, collect=None):
                 if probe is not None:
                     probe.frame(shown_count)
             rested = False
-        elif not rested:
+        elif not rested and sounding is None:
+            # (Not while a cue plays: a collection takes tens of ms, and
+            # the note due meanwhile would start that late.)
             rested = True
             if collect is not None:
                 collect()
@@ -186,6 +204,14 @@ def _loop(device, app, clock, sleep, frames, probe, passes, collect=None):
         if sounding is not None and sounding - t < ms:
             # The next note starts on time, however long the frame took.
             ms = sounding - t if sounding > t else 0
+        if dimmer is not None:
+            due = dimmer.check(t)
+            if dimmer.asleep:
+                # Asleep: the game goes on unseen, a pass a REST_MS (a
+                # press still answers at the keypad's next poll).
+                ms = REST_MS
+            elif due is not None and due - t < ms:
+                ms = due - t if due > t else 0
         idle(pending, clock, sleep, ms)
         passes[0] += 1
 

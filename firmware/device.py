@@ -346,6 +346,24 @@ class Device:
         first (key-down events only; keypad debounces and queues them)."""
         return _poll(self.keys, self.button_names)
 
+    def sleep(self):
+        """The panel off (the SSD1306's display-off command: its pixels
+        kept, drawing nothing) and the ring dark, until ``wake``."""
+        self.display.sleep()
+        pixels = self.pixels
+        if pixels is not None:
+            for i in range(self.pixel_count):
+                pixels[i] = (0, 0, 0)
+                self._leds[i] = (0, 0, 0)
+            pixels.show()
+
+    def wake(self):
+        """The panel on again, as it was; the next ``show`` lights the
+        ring."""
+        self.display.wake()
+        for i in range(self.pixel_count):
+            self._leds[i] = NO_COLOUR
+
     def cue(self, cue, now):
         """Start ``cue`` ((name, volume), ``App.take_cue``) on the piezo:
         ms until its next note, or None (no piezo, no such cue)."""

@@ -44,7 +44,8 @@ def test_the_rows_name_every_setting_and_its_value():
     to_settings(app)
     assert app.screen.rows() == ["Sound: on", "CPU speed: normal",
                                  "Contrast: full", "Ring light: full",
-                                 "Flashing: standard", "Left-handed: off"]
+                                 "Flashing: standard", "Left-handed: off",
+                                 "Sleep after: 5 min"]
     texts = app.scene().texts()
     assert "The piezo's beeps" in texts         # the chosen row's note
 

@@ -374,6 +374,10 @@ class Sim:
         self.i2c_writes_last_frame = 0
         self.full_frames = 0
         self.log = []  # (what, bytes) per frame sent
+        # Sleep after the set time without a press, as the board's loop
+        # does it (firmware/dimmer.py).
+        from dimmer import Dimmer  # pylint: disable=import-outside-toplevel
+        self.dimmer = Dimmer(self, self.device, 0)
         # The sound cues the app asked for, as (ms, name, volume): the
         # board's piezo plays them (firmware/sound.py); here ``on_cue``
         # (the window's player) or the status line and the headless
@@ -419,7 +423,11 @@ class Sim:
                 name, self.profile.get("name", "this board"),
                 " ".join(self.device.button_names)))
         self.keys.tap(self.device.button_names.index(name))
-        for pressed in self.device.poll():
+        names = self.device.poll()
+        if names and self.dimmer.press(self.now):
+            self._shown = None      # woke: the panel drawn again, no press
+            names = ()
+        for pressed in names:
             self.app.press(pressed)
         self.render(name)
 
@@ -443,12 +451,22 @@ class Sim:
         # A new frame, even one that only changed LEDs (0 I2C bytes).
         return self.frames != frames
 
+    @property
+    def prefs(self):
+        """The app's settings (the Dimmer reads Sleep after here: the app
+        changes at each restart)."""
+        return getattr(self.app, "prefs", None)
+
     def render(self, what="frame"):
         """Show the app's scene if it changed; returns the bytes sent.
         A sound cue the app asked for is taken here too, as the board's
-        loop takes it after each tick."""
+        loop takes it after each tick; asleep (Sleep after), nothing is
+        drawn and no cue heard."""
+        self.dimmer.check(self.now)
         take = getattr(self.app, "take_cue", None)   # a stand-in may have none
         cue = take() if take is not None else None
+        if self.dimmer.asleep:
+            return 0
         if cue is not None:
             self.cues.append((self.now, cue[0], cue[1]))
             self.device.cue(cue, self.now)

@@ -104,8 +104,8 @@ _WORDS = (" "
     "learner "
     # The device's settings, issue 21
     "contrast ring calm lefty "
-    # Sound, issue 21
-    "sound ")
+    # Sound, sleep after, issue 21
+    "sound sleep ")
 
 
 def _word_index(x):
@@ -165,12 +165,14 @@ _THI = (0x0000, 0x1DB7, 0x3B6E, 0x26D9, 0x76DC, 0x6B6B, 0x4DB2, 0x5005,
         0xEDB8, 0xF00F, 0xD6D6, 0xCB61, 0x9B64, 0x86D3, 0xA00A, 0xBDBD)
 
 
-def crc32(data, start=0, end=None):
-    """zlib's CRC-32 of ``data[start:end]``, as (high 16 bits, low 16)."""
+def crc32(data, start=0, end=None, hi=0, lo=0):
+    """zlib's CRC-32 of ``data[start:end]``, as (high 16 bits, low 16);
+    ``hi``, ``lo``: the CRC of the bytes before it, to go on from (as
+    zlib.crc32's second argument)."""
     tlo = _TLO
     thi = _THI
-    lo = 0xFFFF
-    hi = 0xFFFF
+    lo ^= 0xFFFF
+    hi ^= 0xFFFF
     for i in range(start, len(data) if end is None else end):
         lo ^= data[i]
         k = lo & 0xF
@@ -487,21 +489,22 @@ def _key_of(nvm, p, n):
 
 def _intact(nvm, p, n):
     """Whether the entry at ``p`` (body length ``n``) has its CRC: read
-    in place, not copied (a copy was a block of the entry's size to find
-    on a cut-up heap, at every save)."""
+    CRC_CHUNK bytes at a time (a copy of the whole entry was a block of
+    its size to find on a cut-up heap at every save; a byte at a time
+    from the board's nvm took a save several times as long)."""
     end = p + HEAD + n
-    hi, lo = crc32(nvm, p, end)
-    return nvm[end] == hi >> 8 and nvm[end + 1] == hi & 0xFF and \
-        nvm[end + 2] == lo >> 8 and nvm[end + 3] == lo & 0xFF
-    t = b[2]
-    if t >= 0xA0:
-        return word(t - 0xA0)
-    if t == 0x85 and k > 3 and b[3] < 0x80 and 4 + b[3] <= k:
-        try:
-            return str(bytes(b[4:4 + b[3]]), "utf-8")
-        except Exception:   # noqa: BLE001  (UnicodeError, or its kin)
-            return None
-    return None
+    hi = lo = 0
+    a = p
+    while a < end:
+        b = a + CRC_CHUNK if a + CRC_CHUNK < end else end
+        hi, lo = crc32(_read(nvm, a, b), 0, b - a, hi, lo)
+        a = b
+    c = _read(nvm, end, end + 4)
+    return c[0] == hi >> 8 and c[1] == hi & 0xFF and \
+        c[2] == lo >> 8 and c[3] == lo & 0xFF
+
+
+CRC_CHUNK = 64
 
 
 def _scan(nvm, size):

@@ -52,7 +52,7 @@ def __getattr__(name):
 # A game's are under its registry key (``App.game_prefs``), defaults and
 # checks its own.
 DEFAULT_PREFS = {"speed": 1, "contrast": 0xFF, "ring": 256, "calm": False,
-                 "lefty": False, "sound": 2}
+                 "lefty": False, "sound": 2, "sleep": 300}
 # A computer's pauses and pages by speed, times the game's normal time,
 # in eighths: slow doubles them, fast is under half, instant none.
 _PACE = (16, 8, 3, 0)

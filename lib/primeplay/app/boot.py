@@ -121,7 +121,7 @@ def load(app, defaults, game=None, checked=True):
                 type(climb.get("speed")) == int:
             app.prefs["speed"] = climb["speed"]
         for k, top in (("speed", 3), ("contrast", 255), ("ring", 256),
-                       ("sound", 2)):
+                       ("sound", 2), ("sleep", 3600)):
             if not 0 <= app.prefs[k] <= top:
                 app.prefs[k] = defaults[k]
         # A game's own settings, checked when the game asks for them

@@ -15,6 +15,9 @@ takes effect as it changes, the next frame already showing it.
 * Left-handed: the device held turned round, the D-pad at the right:
   the panel turns 180 degrees (``Scene.flip``) and UP/DOWN and
   LEFT/RIGHT swap (``App.press``); A and B stay where their labels are.
+* Sleep after: never, 2, 5 or 15 minutes without a press, then the panel
+  and the ring go dark until a press, which does nothing else
+  (firmware/dimmer.py, in the board's loop and the simulator's).
 
 Its own module, loaded when Settings opens: the main menu keeps its
 heap (host_tests/test_start.py).
@@ -35,6 +38,7 @@ LEVELS = {
     "ring": ((0, "off"), (64, "low"), (128, "mid"), (256, "full")),
     "calm": ((False, "standard"), (True, "reduced")),
     "lefty": ((False, "off"), (True, "on")),
+    "sleep": ((0, "never"), (120, "2 min"), (300, "5 min"), (900, "15 min")),
 }
 
 # (pref, its row's words, its note)
@@ -43,7 +47,8 @@ SETTINGS = (("sound", "Sound: ", "The piezo's beeps"),
             ("contrast", "Contrast: ", "The panel's light"),
             ("ring", "Ring light: ", "The LED ring's light"),
             ("calm", "Flashing: ", "Reduced: no blinking"),
-            ("lefty", "Left-handed: ", "Pad on the right"))
+            ("lefty", "Left-handed: ", "Pad on the right"),
+            ("sleep", "Sleep after: ", "Panel, ring off; a key"))
 
 
 def level(key, value):
