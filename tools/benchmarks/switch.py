@@ -11,14 +11,15 @@ from benchmarks.report import section_cmd
 # into each game (A: a Loading frame, the VM starts again, the setup),
 # Start, the pause menu, "Save and quit" (a Loading frame, the VM starts
 # again, the main menu).  (game, what, keys before, the key measured);
-# Prime Daifugo's pause is its turn menu, whose last row quits, and
-# with its match saved Ring Climb asks before it replaces it.
+# Prime Daifugo's pause is its turn menu, whose last row quits.  Each
+# game saved puts its Continue row on top of the main menu: the DOWNs to
+# a game's row are counted from the saves then (``switch_rows``).
 SWITCHES = (
     ("Prime Climb", "start", (), "A"),
     ("Prime Climb", "Save and quit", ("A", "A", "B", "DOWN"), "A"),
     ("Prime Daifugo", "start", ("DOWN",), "A"),
     ("Prime Daifugo", "Save and quit", ("A", "B", "UP"), "A"),
-    ("Ring Climb", "start", ("DOWN", "DOWN", "DOWN", "A"), "A"),
+    ("Ring Climb", "start", ("DOWN", "DOWN"), "A"),
     ("Ring Climb", "Save and quit", ("A", "B", "DOWN"), "A"),
 )
 
@@ -30,15 +31,19 @@ def switch_rows(mpy=True):
     # The main menu with no game saved, as the simulator draws it: after
     # Prime Climb's "Save and quit" there is a save only if the computer
     # has finished a turn by then, and with one the menu has "Continue
-    # game" on top and a new game asks first.
+    # Prime Climb" on top.  Prime Daifugo saves as its turn starts: by
+    # Ring Climb's start its row is on top too.
     bare = sim.Sim(seed=3, board="pico_ref").frame_text()
     rows = []
+    saved = 0
     with harness.session(board="pico_ref", mpy=mpy) as b:
         b.settle()
         for name, what, before, key in SWITCHES:
-            if (name, what) == ("Prime Daifugo", "start") and \
-                    b.frames[-1].text() != bare:
-                before = ("DOWN", "DOWN", "A")  # past Continue; the question
+            if (name, what) == ("Prime Daifugo", "start"):
+                saved = 0 if b.frames[-1].text() == bare else 1
+                before = ("DOWN",) * (1 + saved)
+            elif (name, what) == ("Ring Climb", "start"):
+                before = ("DOWN",) * (2 + saved + 1)
             for k in before:
                 b.press(k)
                 b.settle()
