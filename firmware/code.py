@@ -135,12 +135,11 @@ def _loop(device, app, clock, sleep, frames, probe, passes, collect=None):
         take_cue = None
     sounding = None     # when the cue's next note starts (ms); None: silent
     # Sleep after the set time without a press (firmware/dimmer.py), on a
-    # device that can put its panel and ring to sleep.
+    # device that can put its panel and ring to sleep: made after the
+    # first frame, whose time its import would lengthen.
     dimmer = None
-    if getattr(device, "sleep", None) is not None and \
-            getattr(app, "prefs", None) is not None:
-        from dimmer import Dimmer  # pylint: disable=import-outside-toplevel
-        dimmer = Dimmer(app, device, clock())
+    dim = getattr(device, "sleep", None) is not None and \
+        getattr(app, "prefs", None) is not None
     wake = 0
     rested = True
     while frames is None or passes[0] < frames:
@@ -200,6 +199,10 @@ def _loop(device, app, clock, sleep, frames, probe, passes, collect=None):
         # A pass that drew is followed a frame later by one at rest, which
         # collects the garbage of the work before the next press.
         t = clock()
+        if dim and shown is not None:
+            dim = False
+            from dimmer import Dimmer  # pylint: disable=import-outside-toplevel
+            dimmer = Dimmer(app, device, t)
         ms = rest_ms(wake, t) if rested else FRAME_MS
         if sounding is not None and sounding - t < ms:
             # The next note starts on time, however long the frame took.

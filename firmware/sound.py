@@ -33,25 +33,29 @@ class Piezo:
         return self.step(now)
 
     def step(self, now):
-        """Move to the note due at ``now``: ms until the next change, or
-        None when silent."""
+        """The next note if the one playing is over at ``now``: ms until
+        the next change, or None when silent.  A note starts when the loop
+        gets to it and lasts its whole length: a pass held up by other
+        work (a save, a collection) makes the cue later, never a rest or
+        a note lost in it."""
         notes = self.notes
         if not notes:
             return None
-        while now >= self.until:
-            self.i += 1
-            if self.i >= len(notes):
-                self.pwm.duty_cycle = 0
-                self.notes = ()
-                return None
-            hz, ms = notes[self.i]
-            self.until += ms
-            if hz:
-                self.pwm.frequency = hz
-                self.pwm.duty_cycle = self.duty
-            else:
-                self.pwm.duty_cycle = 0
-        return self.until - now
+        if now < self.until:
+            return self.until - now
+        self.i += 1
+        if self.i >= len(notes):
+            self.pwm.duty_cycle = 0
+            self.notes = ()
+            return None
+        hz, ms = notes[self.i]
+        self.until = now + ms
+        if hz:
+            self.pwm.frequency = hz
+            self.pwm.duty_cycle = self.duty
+        else:
+            self.pwm.duty_cycle = 0
+        return ms
 
     def deinit(self):
         self.pwm.deinit()
