@@ -95,6 +95,13 @@ class App:
         # in a module a game in play drops (games.MENUS).
         from primeplay.app import boot
         boot.start(self, DEFAULT_PREFS, start, cards_text)
+        if start is None or start == "menu":
+            # Run once: in the main menu's VM its code goes (on the
+            # boards' VMs), 1.7 KB of the first frame's heap.  A game's
+            # VM drops it with the menus (games.enter), where it always
+            # did: where blocks land there decides the computer's room.
+            from primeplay.app.games import drop
+            drop(("primeplay.app.boot",))
 
     # ------------------------------------------------------------ input
     def press(self, name):
