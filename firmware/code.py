@@ -165,16 +165,14 @@ def _loop(device, app, clock, sleep, frames, probe, passes, collect=None):
             # would hold the note playing that much longer.  A cue the
             # tick asks for starts on the next pass.
             asked = take_cue()
-            left = None
             if asked is not None and dimmer is not None and dimmer.asleep:
                 asked = None    # no beeps from a game going on in the dark
             if asked is not None:
                 left = device.cue(asked, now)
+                sounding = None if left is None else now + left
             elif sounding is not None and now >= sounding:
                 left = device.sound_step(now)
-            elif sounding is not None:
-                left = sounding - now
-            sounding = None if left is None else now + left
+                sounding = None if left is None else now + left
         app.tick(now)
         if dimmer is not None and dimmer.asleep:
             rested = True       # nothing drawn while the panel sleeps

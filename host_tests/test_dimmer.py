@@ -5,7 +5,7 @@ the simulator, and (test_pico_sleep.py) on the emulated board.
 """
 
 import sim
-from test_firmware import load_firmware
+from test_firmware import Clock, load_firmware
 
 Dimmer = load_firmware("dimmer", "primeplay_dimmer").Dimmer
 code = load_firmware("code", "primeplay_code")
@@ -83,17 +83,6 @@ def test_the_simulator_keeps_playing_while_dark():
     assert turn() > before + 5
     heard = [c for c in s.cues[cues:] if c[0] > 121000 + 1000]
     assert heard == []
-
-
-class Clock:
-    def __init__(self, now=1000):
-        self.now = now
-
-    def __call__(self):
-        return self.now
-
-    def sleep(self, seconds):
-        self.now += int(seconds * 1000)
 
 
 def test_the_loop_sleeps_the_device_and_swallows_the_waking_press():

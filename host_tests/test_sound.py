@@ -16,7 +16,7 @@ from primeplay.app.cues import CUES, DUTY, length_ms
 from primeplay.daifugo.ui.play import cue_of as daifugo_cue
 from primeplay.rings.ui.play import cue_of as rings_cue
 
-from test_firmware import load_firmware
+from test_firmware import Clock, load_firmware
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 firmware_code = load_firmware("code", "primeplay_code")
@@ -85,12 +85,8 @@ def test_the_sound_setting_is_remembered_and_a_bad_one_is_on():
     assert App(st).prefs["sound"] == 2
 
 
-class FakePWM(sim.FakePWM):
-    pass
-
-
 def test_the_piezo_plays_each_note_then_falls_silent():
-    pwm = FakePWM()
+    pwm = sim.FakePWM()
     p = Piezo(None, pwm=pwm)
     assert p.play(CUES["turn"], DUTY[2], 1000) == 50
     assert (pwm.frequency, pwm.duty_cycle) == (1760, DUTY[2])
@@ -146,17 +142,6 @@ def test_ring_climb_hears_a_bump_and_the_win():
     assert rings_cue(S(), [("bump", 3, 1, 0)]) == "win"
 
 
-class Clock:
-    def __init__(self, now=1000):
-        self.now = now
-
-    def __call__(self):
-        return self.now
-
-    def sleep(self, seconds):
-        self.now += int(seconds * 1000)
-
-
 def test_the_loop_wakes_for_each_note_whatever_the_frame_took():
     # A press asks for "turn" (50 ms, a 40 ms rest, 50 ms); drawing its
     # frame takes 35 ms.  Each note still changes within a poll of its
@@ -166,7 +151,7 @@ def test_the_loop_wakes_for_each_note_whatever_the_frame_took():
 
     class Device:
         def __init__(self):
-            self.piezo = Piezo(None, pwm=FakePWM())
+            self.piezo = Piezo(None, pwm=sim.FakePWM())
             self.polls = 0
 
         def poll(self):
