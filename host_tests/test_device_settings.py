@@ -44,7 +44,8 @@ def test_the_rows_name_every_setting_and_its_value():
     to_settings(app)
     assert app.screen.rows() == ["Sound: on", "CPU speed: normal",
                                  "Contrast: full", "Ring light: full",
-                                 "Flashing: standard", "Left-handed: off",
+                                 "Flashing: standard", "Colours: standard",
+                                 "Left-handed: off",
                                  "Sleep after: 5 min"]
     texts = app.scene().texts()
     assert "The piezo's beeps" in texts         # the chosen row's note
@@ -137,9 +138,9 @@ def test_left_handed_turns_the_panel_round_at_once():
     assert [r[::-1] for r in s.frame()[::-1]] == upright.frame()
     assert "Left-handed: on" in scene.texts()
     # Mirrored now: the pad's DOWN is the old UP, so the cursor goes up
-    # to "Flashing"; back down and A turn it off, the panel upright again.
+    # to "Colours"; back down and A turn it off, the panel upright again.
     s.press("DOWN")
-    assert s.app.screen.rows()[s.app.screen.cursor].startswith("Flashing")
+    assert s.app.screen.rows()[s.app.screen.cursor].startswith("Colours")
     s.press("UP")
     s.press("A")
     assert not s.app.prefs["lefty"] and s.frame() == before

@@ -14,7 +14,7 @@ LED changes more than three times a second either and nothing blinks.
 import pytest
 
 from flash_rate import rates, changes, most_in_a_window, luminance, LIMIT
-from primeplay.app import App
+from primeplay.app import App, colours
 
 STEP_MS = 10
 
@@ -75,10 +75,14 @@ SCENES = {
 }
 
 
-def measure(name, calm):
+def measure(name, calm, safe=False):
     app = App(None, seed=1)
     app.prefs["calm"] = calm
-    frames, kinds = SCENES[name](app)
+    app.prefs["colours"] = safe
+    try:
+        frames, kinds = SCENES[name](app)
+    finally:
+        colours.use(False)
     return rates(frames), kinds, frames
 
 
@@ -91,6 +95,16 @@ def test_no_animation_flashes_the_ring_more_than_three_times_a_second(name):
         name == "main menu"
     if name == "daifugo":
         assert {"stop", "draw2"} <= kinds, kinds
+
+
+@pytest.mark.parametrize("name", ["daifugo", "rings human"])
+def test_the_colour_blind_palette_flashes_no_more(name):
+    # Its own cues (every other pixel, a seat's bright pixels, only the
+    # player on turn's pawns blinking) add patterns, not flashes.
+    (ring, pixel), _, frames = measure(name, False, True)
+    assert ring <= LIMIT, (name, ring, pixel)
+    (ring, pixel), _, frames = measure(name, True, True)
+    assert ring <= LIMIT and pixel <= LIMIT, (name, ring, pixel)
 
 
 @pytest.mark.parametrize("name", sorted(SCENES))

@@ -105,7 +105,9 @@ _WORDS = (" "
     # The device's settings, issue 21
     "contrast ring calm lefty "
     # Sound, sleep after, issue 21
-    "sound sleep ")
+    "sound sleep "
+    # The colour-blind-safe palette, issue 21
+    "colours ")
 
 
 def _word_index(x):

@@ -48,11 +48,13 @@ def __getattr__(name):
 # panel's "contrast" (the SSD1306's, 0-255: 0xFF as displayio leaves it)
 # and the LED "ring"'s brightness (in 256ths of the board profile's);
 # "calm", reduced flashing (a screen that would blink the ring shows a
-# steady colour); "lefty", the panel turned round and the pad mirrored.
+# steady colour); "lefty", the panel turned round and the pad mirrored;
+# "colours", the colour-blind-safe palette (``colours.use``).
 # A game's are under its registry key (``App.game_prefs``), defaults and
 # checks its own.
 DEFAULT_PREFS = {"speed": 1, "contrast": 0xFF, "ring": 256, "calm": False,
-                 "lefty": False, "sound": 2, "sleep": 300}
+                 "lefty": False, "sound": 2, "sleep": 300,
+                 "colours": False}
 # A computer's pauses and pages by speed, times the game's normal time,
 # in eighths: slow doubles them, fast is under half, instant none.
 _PACE = (16, 8, 3, 0)
@@ -150,10 +152,12 @@ class App:
 
     def scene(self):
         sc = Scene()
+        p = self.prefs
+        if colours.safe() != p["colours"]:
+            colours.use(p["colours"])
         self.screen.draw(sc)
         if len(sc.leds) != self.pixels:
             sc.leds = [colours.OFF] * self.pixels
-        p = self.prefs
         k = p["ring"]
         if k < 256:
             sc.leds = [(c[0] * k >> 8, c[1] * k >> 8, c[2] * k >> 8)

@@ -1,11 +1,24 @@
-"""NeoPixel colours: the board's factor colours, seats, dice animation.
+"""NeoPixel colours: the board's factor colours, seats, verdicts, Ring
+Climb's six colours, dice animation.
 
 Colours are (r, g, b) at full scale; the device applies its brightness.
+
+Two palettes (the device setting "Colours", ``use``): the standard one,
+as the printed boards have them, and one safe for colour-blind eyes, in
+which no two meanings rest on red/green/orange or blue/purple alone:
+every pair of a set (the factor colours, the verdicts, the seats, Ring
+Climb's colours) stays apart by 20 or more in CIELAB under simulated
+protanopia, deuteranopia and tritanopia (host_tests/test_palette.py;
+the standard one's closest pairs are 1-8).  The safe palette also adds
+what needs no colour: a seat's ring shows the seat's number in bright
+pixels, a "no" verdict lights every other pixel.
 """
 
 from primeplay.numbers import factorize, climb_colours
 
 OFF = (0, 0, 0)
+# The palette in use: the standard one until ``use`` changes these in
+# place, so that every screen reading RGB[name] or SEATS[i] draws with it.
 RGB = {
     "orange": (255, 70, 0),
     "green": (0, 220, 0),
@@ -16,8 +29,41 @@ RGB = {
     "white": (255, 255, 255),
 }
 # Seat colours stay clear of the factor colours' hues where they can.
-SEATS = ((0, 200, 200), (230, 200, 0), (230, 0, 120), (200, 200, 200))
+SEATS = [(0, 200, 200), (230, 200, 0), (230, 0, 120), (200, 200, 200)]
 SEAT_NAMES = ("cyan", "yellow", "pink", "white")
+# Ring Climb's six colours while the safe palette replaces its board's
+# (rings.board.RGB, in that order); None with the standard palette.
+HUES = None
+# The standard RGB and SEATS, kept while the safe palette is in use (the
+# safe one is loaded only then: primeplay.app.palettes).
+_standard = []
+
+
+def use(safe):
+    """Draw with the colour-blind-safe palette (``safe``) or the
+    standard one from now on."""
+    global HUES
+    if bool(safe) == (HUES is not None):
+        return
+    if safe:
+        from primeplay.app import palettes
+        _standard.append(dict(RGB))
+        _standard.append(list(SEATS))
+        RGB.update(palettes.SAFE)
+        SEATS[:] = palettes.SEATS_SAFE
+        HUES = palettes.HUES_SAFE
+        import sys
+        sys.modules.pop("primeplay.app.palettes", None)
+    else:
+        RGB.update(_standard[0])
+        SEATS[:] = _standard[1]
+        del _standard[:]
+        HUES = None
+
+
+def safe():
+    """Is the colour-blind-safe palette in use?"""
+    return HUES is not None
 
 
 def ring(colour_names, n):
@@ -40,10 +86,37 @@ def number_ring(value, n):
 
 
 def seat_ring(seat, n, level=4):
-    """A seat's colour, dimmed to level/16 of full."""
+    """A seat's colour, dimmed to level/16 of full.  With the safe
+    palette the seat's number shows too: seat + 1 pixels, spread round
+    the ring, at full colour (the rest at most 4/16)."""
     r, g, b = SEATS[seat]
-    c = (r * level // 16, g * level // 16, b * level // 16)
-    return [c] * n
+    if HUES is None:
+        return [(r * level // 16, g * level // 16, b * level // 16)] * n
+    return marked(SEATS[seat], n, seat + 1, min(level, 4))
+
+
+def marked(rgb, n, count, level=4):
+    """``rgb`` at level/16 all round with ``count`` pixels at full,
+    spread evenly from pixel 0: a number the eye counts."""
+    r, g, b = rgb
+    out = [(r * level // 16, g * level // 16, b * level // 16)] * n
+    for k in range(min(count, n)):
+        out[k * n // count] = rgb
+    return out
+
+
+def verdict(ok, n):
+    """A verdict on the ring: prime ("green") all round; not prime
+    ("orange"), which the safe palette lights on every other pixel, a
+    pattern for eyes that do not tell the colours apart."""
+    if ok:
+        return [RGB["green"]] * n
+    if HUES is None:
+        return [RGB["orange"]] * n
+    out = [OFF] * n
+    for i in range(0, n, 2):
+        out[i] = RGB["orange"]
+    return out
 
 
 def spinner(seat, n, step, calm=False):

@@ -273,7 +273,7 @@ class Judge:
         if self.prime:
             sc.text(0, y, "PRIME", 2)
             _right(sc, y + CHAR_H, "A:back")
-            sc.leds = colours.ring(["green"], self.app.pixels)
+            sc.leds = colours.verdict(True, self.app.pixels)
             return
         room = (HEIGHT - y - CHAR_H) // CHAR_H
         more = len(lines) > room
@@ -284,7 +284,7 @@ class Judge:
         for part in lines[top:top + room]:
             sc.text(0, y, part)
             y += CHAR_H
-        sc.leds = colours.ring(["orange"], self.app.pixels)
+        sc.leds = colours.verdict(False, self.app.pixels)
 
     def _draw_fill(self, sc):
         y = 0

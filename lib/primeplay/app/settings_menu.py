@@ -15,6 +15,10 @@ takes effect as it changes, the next frame already showing it.
 * Left-handed: the device held turned round, the D-pad at the right:
   the panel turns 180 degrees (``Scene.flip``) and UP/DOWN and
   LEFT/RIGHT swap (``App.press``); A and B stay where their labels are.
+* Colours: standard, or safe for colour-blind eyes: the ring's colours
+  for factors, verdicts, seats and Ring Climb's rings moved apart, a
+  seat's number in bright pixels, a "no" on every other pixel
+  (``colours.use``; the app switches palettes before a frame).
 * Sleep after: never, 2, 5 or 15 minutes without a press, then the panel
   and the ring go dark until a press, which does nothing else
   (firmware/dimmer.py, in the board's loop and the simulator's).
@@ -38,6 +42,7 @@ LEVELS = {
     "ring": ((0, "off"), (64, "low"), (128, "mid"), (256, "full")),
     "calm": ((False, "standard"), (True, "reduced")),
     "lefty": ((False, "off"), (True, "on")),
+    "colours": ((False, "standard"), (True, "CB safe")),
     "sleep": ((0, "never"), (120, "2 min"), (300, "5 min"), (900, "15 min")),
 }
 
@@ -47,6 +52,7 @@ SETTINGS = (("sound", "Sound: ", "The piezo's beeps"),
             ("contrast", "Contrast: ", "The panel's light"),
             ("ring", "Ring light: ", "The LED ring's light"),
             ("calm", "Flashing: ", "Reduced: no blinking"),
+            ("colours", "Colours: ", "Colour-blind safe"),
             ("lefty", "Left-handed: ", "Pad on the right"),
             ("sleep", "Sleep after: ", "Panel, ring off; a key"))
 

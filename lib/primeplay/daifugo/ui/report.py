@@ -118,7 +118,7 @@ def draw_page(sc, s, page, seat, score, n, now, calm=False):
             if special:
                 sc.text(0, 38, special)
             sc.leds = _flash(n, now, colours.RGB["red"], calm) if stop \
-                else [colours.RGB["green"]] * n
+                else colours.verdict(True, n)
             step = FLASH_MS if stop and not calm else 0
         else:
             sc.text(x, 13, "NOT PRIME")
@@ -129,7 +129,7 @@ def draw_page(sc, s, page, seat, score, n, now, calm=False):
             else:
                 sc.text(x, 25, "Turn over.")
                 sc.text(0, 38, f)
-            sc.leds = [colours.RGB["orange"]] * n
+            sc.leds = colours.verdict(False, n)
     elif kind == "win":
         w = page[1]
         sc.text(0, 0, "Game over")

@@ -35,6 +35,7 @@ ring (the play screen's ``picture``)."""
 # drawn from (the firmware asks for a scene fifty times a second).
 
 from primeplay.app.scene import CHAR_H, CHAR_W, WIDTH, HEIGHT
+from primeplay.app import colours
 from primeplay.rings import board as B
 from primeplay.rings import rules as R
 from primeplay.rings.rules import PLAY
@@ -71,6 +72,11 @@ def row_letters(face, rot):
     ring = B.FACES[face] * 2
     k = (B.SPACES - rot) % B.SPACES
     return ring[k:] + ring[:k]
+
+
+def _hues():
+    """The rings' LED colours in the palette in use."""
+    return colours.HUES or B.RGB
 
 
 def dim(rgb, level=DIM):
@@ -123,7 +129,7 @@ class Picture:
             self.shown = (rot, pawns)
         play.drawn()
         now = play.app.now
-        lkey = (key, self.blink_on(), now < play.flash_until,
+        lkey = (key, self.blink_on(), now < play.flash_until, colours.safe(),
                 (now - play.t0) // 80 % 12 if play.mode == "bot" and
                 play.bstage == "think" else 0)
         if lkey != self._leds_key:
@@ -375,7 +381,11 @@ class Picture:
     def flat(self, level=16):
         """The LED ring all in the player on turn's colour (``level``/16)."""
         play = self.play
-        c = B.RGB[B.PLAYER_COLOURS[play.state.current]]
+        p = play.state.current
+        c = _hues()[B.PLAYER_COLOURS[p]]
+        if colours.safe():
+            # and the player's number in bright pixels
+            return colours.marked(c, play.app.pixels, p + 1, min(level, 4))
         return [dim(c, level)] * play.app.pixels
 
     def blink_on(self):
@@ -398,7 +408,10 @@ class Picture:
         s = play.state
         if play.mode == "over":
             w = R.places(s)[0]
-            return [B.RGB[B.PLAYER_COLOURS[w]]] * n
+            if colours.safe():
+                return colours.marked(_hues()[B.PLAYER_COLOURS[w]], n,
+                                      w + 1)
+            return [_hues()[B.PLAYER_COLOURS[w]]] * n
         if now < play.flash_until:
             return self.flat(8)
         lvl = play.focus_level()
@@ -406,18 +419,24 @@ class Picture:
         out = []
         for i in range(n):
             w = i * B.SPACES // n
-            out.append(dim(B.RGB[B.LETTERS.index(letters[w])]))
-        if self.blink_on():
+            out.append(dim(_hues()[B.LETTERS.index(letters[w])]))
+        blink = self.blink_on()
+        # The safe palette tells the player on turn's pawns from the
+        # others' by more than colour: only theirs blink.
+        steady = colours.safe()
+        if blink or steady:
             for i in range(len(pawns)):
                 pos = pawns[i]
+                if not blink and R.owner(i) == s.current:
+                    continue
                 if pos // B.SPACES == lvl and pos != B.TOP:
                     w = (pos % B.SPACES + rot[lvl - 1]) % B.SPACES
                     px = w * n // B.SPACES
                     if px < n:
-                        out[px] = B.RGB[B.PLAYER_COLOURS[R.owner(i)]]
+                        out[px] = _hues()[B.PLAYER_COLOURS[R.owner(i)]]
         if play.mode == "bot" and play.bstage == "think" and \
                 not play.app.prefs["calm"]:
-            c = B.RGB[B.PLAYER_COLOURS[s.current]]
+            c = _hues()[B.PLAYER_COLOURS[s.current]]
             k = (now - play.t0) // 80 % n
             out[k] = c
             out[(k + n // 2) % n] = c
