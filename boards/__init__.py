@@ -45,6 +45,15 @@ _KEYS = {
     "description": ((str,), False),
     # A passive piezo buzzer's pin (optional): the app's sound cues.
     "piezo_pin": ((str,), False),
+    # The battery (optional; a board without these shows none): the pin
+    # reading VSYS through a divider ("VOLTAGE_MONITOR" on a Pico: VSYS/3
+    # on GPIO29), the divider's ratio (3 on a Pico), the pin that is high
+    # on USB power ("VBUS_SENSE", GPIO24), and the millivolts under which
+    # the device warns and deep-sleeps sooner.
+    "vsys_pin": ((str,), False),
+    "vsys_scale": ((int, float), False),
+    "vbus_pin": ((str,), False),
+    "battery_low_mv": ((int,), False),
 }
 
 
@@ -99,6 +108,12 @@ def validate(profile, name="?"):
     check("pixel_order", profile["pixel_order"] in PIXEL_ORDERS,
           "must be one of %s" % (", ".join(PIXEL_ORDERS),))
     check("brightness", 0.0 <= profile["brightness"] <= 1.0, "must be 0.0..1.0")
+    if "vsys_scale" in profile:
+        check("vsys_scale", 1 <= profile["vsys_scale"] <= 20,
+              "must be the divider's ratio, 1..20")
+    if "battery_low_mv" in profile:
+        check("battery_low_mv", 1800 <= profile["battery_low_mv"] <= 5500,
+              "must be 1800..5500 mV (the Pico runs from 1.8 to 5.5 V)")
     for key in ("i2c_scl", "i2c_sda", "pixel_pin", "name"):
         check(key, len(profile[key]) > 0, "must not be empty")
     if "board_ids" in profile:
@@ -112,7 +127,8 @@ def validate(profile, name="?"):
             _fail(name, "key 'buttons'", "has no %r button (every build needs "
                   "UP DOWN LEFT RIGHT A B)" % (button,))
     used = {}
-    for pin_key in ("i2c_scl", "i2c_sda", "pixel_pin", "piezo_pin"):
+    for pin_key in ("i2c_scl", "i2c_sda", "pixel_pin", "piezo_pin",
+                    "vsys_pin", "vbus_pin"):
         if pin_key not in profile:
             continue
         pin = profile[pin_key]

@@ -35,4 +35,11 @@ PROFILE = {
     # 0.2 keeps the ring under ~150 mA even all white (see README.md).
     "brightness": 0.2,
     "buttons": BUTTONS,
+    # The Pico's own battery sense: VSYS through 200k/100k on GPIO29, and
+    # VBUS on GPIO24 (boards/README.md, Power notes).  3.4 V: three AA
+    # cells at 1.13 V each, or a LiPo with a few minutes left.
+    "vsys_pin": "VOLTAGE_MONITOR",
+    "vsys_scale": 3,
+    "vbus_pin": "VBUS_SENSE",
+    "battery_low_mv": 3400,
 }

@@ -207,6 +207,13 @@ def _loop(device, app, clock, sleep, frames, probe, passes, collect=None):
             ms = sounding - t if sounding > t else 0
         if dimmer is not None:
             due = dimmer.check(t)
+            if dimmer.deep(t):
+                deep_sleep(device, app)
+                return
+            if dimmer.redraw:
+                dimmer.redraw = False
+                wake = 0        # the next pass draws what the reading changed
+                ms = 0
             if dimmer.asleep:
                 # Asleep: the game goes on unseen, a pass a REST_MS (a
                 # press still answers at the keypad's next poll).
@@ -215,6 +222,38 @@ def _loop(device, app, clock, sleep, frames, probe, passes, collect=None):
                 ms = due - t if due > t else 0
         idle(pending, clock, sleep, ms)
         passes[0] += 1
+
+
+def deep_sleep(device, app):
+    """The board's deep sleep until A (firmware/dimmer.py says when): the
+    game and where it was stored first (``primeplay.app.power``), the
+    panel, the ring and the pins let go, then an alarm on A's pin.  A
+    starts code.py again, which goes back to the turn (``woke``).
+
+    With USB connected, CircuitPython only pretends: code.py ends, the
+    core waits for the alarm (or a file saved to CIRCUITPY) and runs
+    code.py again, the USB drive and console kept; the same wake."""
+    from primeplay.app.power import prepare_deep_sleep  # pylint: disable=import-outside-toplevel
+    wake = prepare_deep_sleep(app)
+    profile = getattr(device, "profile", None) or {}
+    pin = profile.get("buttons", {}).get("A")
+    pressed = bool(profile.get("value_when_pressed", False))
+    print("primeplay: deep sleep until A, then %s" % wake)
+    device.deinit()
+    import alarm  # pylint: disable=import-outside-toplevel
+    from device import _pin  # pylint: disable=import-outside-toplevel
+    alarm.exit_and_deep_sleep_until_alarms(
+        alarm.pin.PinAlarm(_pin(pin), value=pressed, pull=True))
+
+
+def woke():
+    """True when this run is the wake from ``deep_sleep`` (real or
+    pretended: ``alarm.wake_alarm`` is the alarm that ended it)."""
+    try:
+        import alarm  # pylint: disable=import-outside-toplevel
+        return alarm.wake_alarm is not None
+    except Exception:   # noqa: BLE001  (no alarm module)
+        return False
 
 
 def rest_ms(wake, now):
@@ -608,6 +647,10 @@ def start():
                     app.restart = reload_into
                 return app
             intent = take_intent()
+            if intent is None and woke():
+                # Back from deep sleep: to the turn that was on screen.
+                from primeplay.app.power import wake_intent
+                intent = wake_intent(nvm)
             reload_on = set_autoreload(intent)
             if setting_int("PRIMEPLAY_DEBUG"):
                 print("primeplay: autoreload %s" % (

@@ -171,7 +171,8 @@ class Device:
     (``no_display_leds``) so that a board with a dark panel still says why.
     """
 
-    def __init__(self, profile, i2c=None, pixels=None, keys=None, piezo=None):
+    def __init__(self, profile, i2c=None, pixels=None, keys=None, piezo=None,
+                 battery=None):
         self.profile = profile
         self.width = profile.get("width", 128)
         self.height = profile.get("height", 64)
@@ -214,6 +215,10 @@ class Device:
             piezo = Piezo(_pin(profile["piezo_pin"]))
             self._owned.append(piezo)
         self.piezo = piezo
+        # The battery's pins, where the profile names them: built at the
+        # first reading (``power``), after the first frame.
+        self.battery = battery
+        self._battery_tried = battery is not None
 
         try:
             self._open_display(profile, i2c)
@@ -379,6 +384,27 @@ class Device:
         """The piezo's cue moved on to ``now``: ms until its next note, or
         None when silent."""
         return None if self.piezo is None else self.piezo.step(now)
+
+    def power(self):
+        """The battery: (millivolts of VSYS, on USB power, low), or None
+        (no "vsys_pin" in the profile, or nothing read)."""
+        b = self.battery
+        if b is None:
+            if self._battery_tried or not self.profile.get("vsys_pin"):
+                return None
+            self._battery_tried = True
+            try:
+                from battery import Battery  # pylint: disable=import-outside-toplevel
+                b = self.battery = Battery(self.profile)
+                self._owned.append(b)
+            except Exception as exc:  # noqa: BLE001 - a pin in use, no ADC
+                print("primeplay: no battery reading:", repr(exc))
+                return None
+        reading = b.read()
+        if reading is None:
+            return None
+        mv, usb = reading
+        return mv, usb, not usb and mv < b.low_mv
 
     def pending(self):
         """True when a button event waits to be polled."""

@@ -12,9 +12,25 @@ The game goes on as it was, only unseen (the app ticks as ever), and
 the save after every turn holds the turn; the first press shows the
 panel as the game is then.
 
+Deep sleep: DEEP_TIMES the setting's time without a press (at once when
+the panel sleeps on a low battery), the loop stores the game and where it
+was (``primeplay.app.power``) and the board sleeps with its core off
+until A (code.py's ``deep_sleep``); the run A starts goes straight back
+to the turn on screen.  An all-computer game stops there too, saved.
+
+The battery: a reading from the device (``power()``: millivolts, on USB,
+low) every ``EVERY_MS`` goes to the app (``App.set_power``), which shows
+it and warns once when it is low.
+
 The same object runs on the board (firmware/code.py's loop) and in the
-simulator (tools/sim.py), over a device with ``sleep()`` and ``wake()``.
+simulator (tools/sim.py), over a device with ``sleep()`` and ``wake()``
+(and ``power()``, where it can read a battery).
 """
+
+# Deep sleep after this many times Sleep after's time (5 min: 15).
+DEEP_TIMES = 3
+# A battery reading this often (ms): its voltage moves over minutes.
+EVERY_MS = 10000
 
 
 class Dimmer:
@@ -23,6 +39,10 @@ class Dimmer:
         self.device = device
         self.last = now         # the last press, or the last change shown
         self.asleep = False
+        self.read_at = now      # the next battery reading
+        # A reading changed what the app shows (its warning): the loop
+        # draws a frame, which only a press or the app's own time would.
+        self.redraw = False
 
     def seconds(self):
         prefs = getattr(self.app, "prefs", None)
@@ -39,9 +59,12 @@ class Dimmer:
         return False
 
     def check(self, now):
-        """The loop's pass at ``now``: sleeps when the time has come;
-        returns when the device is due to sleep (the loop wakes no
-        later), or None."""
+        """The loop's pass at ``now``: reads the battery when due; sleeps
+        when the time has come; returns when the device is due to sleep
+        (the loop wakes no later), or None."""
+        if now >= self.read_at:
+            self.read_at = now + EVERY_MS
+            self.read_power()
         if self.asleep:
             return None
         seconds = self.seconds()
@@ -53,3 +76,26 @@ class Dimmer:
             self.device.sleep()
             return None
         return due
+
+    def read_power(self):
+        """The device's battery reading to the app, if both can."""
+        read = getattr(self.device, "power", None)
+        tell = getattr(self.app, "set_power", None)
+        if read is not None and tell is not None:
+            reading = read()
+            if reading is not None and tell(reading[0], reading[1],
+                                            reading[2]):
+                self.redraw = True
+
+    def deep(self, now):
+        """Is it time for deep sleep: asleep DEEP_TIMES the setting's
+        time after the last press, or asleep at all on a low battery."""
+        if not self.asleep:
+            return False
+        seconds = self.seconds()
+        if not seconds:
+            return False
+        low = getattr(self.app, "power_low", None)
+        if low is not None and low():
+            return True
+        return now >= self.last + seconds * 1000 * DEEP_TIMES

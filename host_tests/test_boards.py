@@ -31,7 +31,8 @@ def board_pins(board_id):
 
 def profile_pins(profile):
     return [profile["i2c_scl"], profile["i2c_sda"], profile["pixel_pin"]] + \
-        list(profile["buttons"].values())
+        [profile[k] for k in ("piezo_pin", "vsys_pin", "vbus_pin")
+         if k in profile] + list(profile["buttons"].values())
 
 
 def test_the_builds_are_there():

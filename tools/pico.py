@@ -397,6 +397,11 @@ class Pico:
         gpio = gpio_number(self.profile["buttons"][name])
         self._send({"cmd": "pin", "gpio": gpio, "value": not pressed})
 
+    def power(self, vsys, usb):
+        """The supply from now on: ``vsys`` volts at VSYS, ``usb`` True on
+        USB power (the emulator starts on USB: 4.75 V)."""
+        self._send({"cmd": "power", "vsys": vsys, "vbus": bool(usb)})
+
     def press(self, name, hold_ms=PRESS_MS):
         """Press and release a logical button; returns the press time (ms)."""
         name = name.upper()
@@ -555,6 +560,7 @@ class Pico:
             buttons = self.buttons
             panel = self.panel
             leds = full
+            i2c = self.i2c      # the panel's contrast, as the board set it
 
         sim.screenshot(Shown, path, status if status is not None else
                        "emulated Pico  %s  t=%.0f ms  frames %d" % (

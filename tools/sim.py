@@ -210,6 +210,22 @@ class FakePWM:
         pass
 
 
+class FakeBattery:
+    """firmware/battery.py's Battery on a chosen voltage: ``mv``
+    millivolts of VSYS, ``usb`` on USB power (the default: a desk)."""
+
+    def __init__(self, mv=4800, usb=True, low_mv=3400):
+        self.mv = mv
+        self.usb = usb
+        self.low_mv = low_mv
+
+    def read(self):
+        return self.mv, self.usb
+
+    def deinit(self):
+        pass
+
+
 class MemoryStorage:
     """The board's 4 KB of nvm in memory, erased at the start: the app
     keeps its save log in ``nvm`` exactly as on the board."""
@@ -340,7 +356,8 @@ class Sim:
     """
 
     def __init__(self, seed=0, board=DEFAULT_BOARD, storage=None, app=None,
-                 profile=None, tick_ms=TICK_MS, cards_text=None, restarts=False):
+                 profile=None, tick_ms=TICK_MS, cards_text=None, restarts=False,
+                 battery_mv=None):
         patch_blinka()
         from device import Device  # pylint: disable=import-outside-toplevel
         self.profile = profile if profile is not None else load_board(board)
@@ -359,8 +376,16 @@ class Sim:
         if self.profile.get("piezo_pin"):
             from sound import Piezo  # pylint: disable=import-outside-toplevel
             self.piezo = Piezo(None, pwm=FakePWM())
+        # A battery where the profile reads one: on USB power unless
+        # ``battery_mv`` says what a battery gives.
+        self.battery = None
+        if self.profile.get("vsys_pin"):
+            self.battery = FakeBattery(
+                battery_mv or 4800, battery_mv is None,
+                self.profile.get("battery_low_mv", 3400))
         self.device = Device(self.profile, i2c=self.i2c, pixels=self.pixels,
-                             keys=self.keys, piezo=self.piezo)
+                             keys=self.keys, piezo=self.piezo,
+                             battery=self.battery)
         self.init_bytes = self.i2c.bytes  # the SSD1306 init sequence
         self.storage = storage
         self.cards_text = cards_text
@@ -378,6 +403,9 @@ class Sim:
         # does it (firmware/dimmer.py).
         from dimmer import Dimmer  # pylint: disable=import-outside-toplevel
         self.dimmer = Dimmer(self, self.device, 0)
+        # Deep sleep (the Dimmer says when): the app gone, as the board's
+        # VM is; A alone wakes it, into what ``wake`` says.
+        self.deep_asleep = False
         # The sound cues the app asked for, as (ms, name, volume): the
         # board's piezo plays them (firmware/sound.py); here ``on_cue``
         # (the window's player) or the status line and the headless
@@ -424,6 +452,10 @@ class Sim:
                 " ".join(self.device.button_names)))
         self.keys.tap(self.device.button_names.index(name))
         names = self.device.poll()
+        if self.deep_asleep:
+            if "A" in names:
+                self._wake_from_deep_sleep()
+            return
         if names and self.dimmer.press(self.now):
             self._shown = None      # woke: the panel drawn again, no press
             names = ()
@@ -436,7 +468,8 @@ class Sim:
         end = self.now + ms
         while self.now < end:
             self.now = min(self.now + self.tick_ms, end)
-            self.app.tick(self.now)
+            if not self.deep_asleep:    # no app runs in deep sleep
+                self.app.tick(self.now)
             self.render("tick")
 
     def tick_to(self, now_ms):
@@ -445,11 +478,35 @@ class Sim:
         if now_ms <= self.now:
             return False
         self.now = now_ms
-        self.app.tick(now_ms)
+        if not self.deep_asleep:
+            self.app.tick(now_ms)
         frames = self.frames
         self.render("tick")
         # A new frame, even one that only changed LEDs (0 I2C bytes).
         return self.frames != frames
+
+    def _wake_from_deep_sleep(self):
+        # As code.py after the alarm: a new app, started where the record
+        # says (primeplay.app.wake_intent), the panel on again.
+        from primeplay.app.power import wake_intent  # pylint: disable=import-outside-toplevel
+        nvm = getattr(self.storage, "nvm", None)
+        start = wake_intent(nvm) if nvm is not None else "menu"
+        self.deep_asleep = False
+        self.reloads += 1
+        self.app = self.new_app(True, start)
+        self.dimmer.press(self.now)
+        self._shown = None
+        self.app.tick(self.now)
+        self.render("wake")
+
+    def set_power(self, mv, usb, low):
+        """The Dimmer's battery reading, for the app of the moment."""
+        tell = getattr(self.app, "set_power", None)
+        return tell is not None and tell(mv, usb, low)
+
+    def power_low(self):
+        low = getattr(self.app, "power_low", None)
+        return low is not None and low()
 
     @property
     def prefs(self):
@@ -462,7 +519,15 @@ class Sim:
         A sound cue the app asked for is taken here too, as the board's
         loop takes it after each tick; asleep (Sleep after), nothing is
         drawn and no cue heard."""
+        if self.deep_asleep:
+            return 0
         self.dimmer.check(self.now)
+        if self.dimmer.deep(self.now):
+            if getattr(self.app, "playing", False) is not False:
+                from primeplay.app.power import prepare_deep_sleep  # pylint: disable=import-outside-toplevel
+                self.wake_to = prepare_deep_sleep(self.app)
+                self.deep_asleep = True
+                return 0
         take = getattr(self.app, "take_cue", None)   # a stand-in may have none
         cue = take() if take is not None else None
         if self.dimmer.asleep:
@@ -1075,6 +1140,8 @@ def main(argv=None):
     parser.add_argument("--ms-per-key", type=int, default=MS_PER_KEY)
     parser.add_argument("--screenshot", help="headless: PNG to write")
     parser.add_argument("--frame", help="headless: 64 lines of #/. to write")
+    parser.add_argument("--battery", type=int, default=None, metavar="MV",
+                        help="run on a battery of MV millivolts (default: USB)")
     parser.add_argument("--demo", action="store_true",
                         help="a built-in demo scene instead of the app")
     args = parser.parse_args(argv)
@@ -1096,7 +1163,7 @@ def main(argv=None):
             load_board(args.board)["buttons"]))
     cards_text = Path(args.cards).read_text() if args.cards else None
     sim = Sim(seed=seed, board=args.board, storage=storage, app=app,
-              cards_text=cards_text, restarts=True)
+              cards_text=cards_text, restarts=True, battery_mv=args.battery)
     if args.headless:
         try:
             sim.run_keys(args.keys, args.ms_per_key)

@@ -106,8 +106,8 @@ _WORDS = (" "
     "contrast ring calm lefty "
     # Sound, sleep after, issue 21
     "sound sleep "
-    # The colour-blind-safe palette, issue 21
-    "colours ")
+    # The colour-blind-safe palette, where a deep sleep wakes, issue 21
+    "colours wake ")
 
 
 def _word_index(x):

@@ -13,6 +13,11 @@
 //           {"cmd": "cut", "ops": 3, "part": 0.5}          cut the power during
 //                                      the 3rd flash erase/program from now,
 //                                      after half of its bytes
+//           {"cmd": "power", "vsys": 3.3, "vbus": false}
+//                                      what the supply gives: VSYS volts on
+//                                      ADC3 (GPIO29) through the Pico's
+//                                      200k/100k divider, and VBUS_SENSE
+//                                      (GPIO24) high on USB power
 //           {"cmd": "quit"}
 //   stdout  {"t": ns, "awake": ns, "halted": why, "events": [...]} after
 //           each command ("awake": how long of the run the core was not
@@ -244,6 +249,18 @@ i2cPins();
 // ------------------------------------------------------------ buttons
 // Switches to ground with pull-ups: released reads high.
 for (const gpio of config.buttons) mcu.gpio[gpio].setInputValue(true);
+
+// ------------------------------------------------------------ power supply
+// A Pico on USB: VBUS 5 V, VSYS about 4.75 V after its Schottky diode;
+// VSYS/3 reaches ADC channel 3 (GPIO29), VBUS_SENSE is GPIO24.  rp2040js
+// samples channelValues (12 bits) when the ADC converts.
+const ADC_VSYS = 3;
+const VBUS_SENSE = 24;
+function supply(vsys, vbus) {
+  mcu.adc.channelValues[ADC_VSYS] = Math.max(0, Math.min(4095, Math.round(vsys / 3 / 3.3 * 4095)));
+  mcu.gpio[VBUS_SENSE].setInputValue(vbus);
+}
+supply(4.75, true);
 
 // ------------------------------------------------------------ PIO and WS2812
 // QUIRK: rp2040js runs PIO from JavaScript timers, ignoring the clock
@@ -663,6 +680,8 @@ for await (const line of lines) {
     events.push(['flash', clock.nanos, flashReply(msg)]);
   } else if (msg.cmd === 'cut') {
     flash.cut = { left: msg.ops, part: msg.part };
+  } else if (msg.cmd === 'power') {
+    supply(msg.vsys, msg.vbus);
   } else if (msg.cmd === 'quit') {
     reply();
     break;

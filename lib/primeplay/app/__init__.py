@@ -63,7 +63,8 @@ _PACE = (16, 8, 3, 0)
 class App:
     __slots__ = ("storage", "pixels", "buttons", "now", "seed", "rng", "prefs",
                  "saves", "cued", "screen", "below", "custom_cards",
-                 "job", "job_shown", "store_due", "unload_due", "restart")
+                 "job", "job_shown", "store_due", "unload_due", "restart",
+                 "playing", "power", "power_warned")
 
     def __init__(self, storage=None, seed=0, pixels=12,
                  buttons=("UP", "DOWN", "LEFT", "RIGHT", "A", "B"),
@@ -90,6 +91,14 @@ class App:
         # and the next store says so.
         self.saves = {}
         self.cued = None    # the sound cue asked for (cue), not yet taken
+        # The game whose turn is on screen (keep_game): where a deep
+        # sleep wakes into.
+        self.playing = None
+        # The battery's last reading (set_power): (mV, on USB, low), and
+        # whether it has been warned of: a VM started for a game or the
+        # menu (``start``) follows one that saw the battery already.
+        self.power = None
+        self.power_warned = start is not None
         # The firmware's way to start the VM again for a game or the main
         # menu (``switch``); None: everything happens in this VM.
         self.restart = None
@@ -241,6 +250,7 @@ class App:
         menu starts on a fresh heap (``switch``); without ``restart``, in
         this VM, where the next tick unloads the game's modules
         (``games.unload``)."""
+        self.playing = None
         if screen is None and self.restart is not None:
             self.switch("menu", "Main menu", store=True)
             return
@@ -313,6 +323,7 @@ class App:
         saved on the next tick (``store_soon``).  Only this game's save
         changes: each game keeps its own."""
         self.saves[key] = play
+        self.playing = key if play is not None else None
         self.store_soon()
 
     def game_prefs(self, key, e=None):
@@ -375,6 +386,15 @@ class App:
             return
         self.saves = {}
         self.store(True)
+
+    def set_power(self, mv, usb, low):
+        """A battery reading from the firmware (``primeplay.app.power``):
+        True when what the panel shows changed."""
+        from primeplay.app import power
+        return power.reading(self, mv, usb, low)
+
+    def power_low(self):
+        return self.power is not None and self.power[2]
 
     def store_soon(self):
         """``store()`` on the tick after the frame answering this press has

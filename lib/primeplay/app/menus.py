@@ -241,7 +241,13 @@ class MainMenu(Menu):
         return self.names
 
     def note(self, i):
-        return self.notes[i] if i < len(self.notes) else None
+        if i < len(self.notes):
+            return self.notes[i]
+        if self.app.power is None:
+            return None
+        # A row with nothing to say shows the battery (on battery power).
+        from primeplay.app.power import line
+        return line(self.app)
 
     def _line(self, key):
         # The saved game's line, from its Continue row's note.
