@@ -338,3 +338,22 @@ def test_the_pages_read_the_same_on_every_vm(vm):
                             "|".join(first[1:]))
     assert here[-1] == "rings back MainMenu True"
     assert vm_games.on_vm(vm, GUEST) == here
+
+
+def test_the_pages_read_from_the_boards_files_on_cp32():
+    # lib/ as deploy.py lays it out on a board (.mpy and data only): the
+    # pages are beside the compiled package, and read the same.
+    import cpbuilds
+    import heap
+    import mpvm
+    if mpvm.cp_missing(32) or cpbuilds.mpy_cross() is None:
+        pytest.skip(mpvm.cp_missing(32) or
+                    cpbuilds.missing("CircuitPython's mpy-cross"))
+    lib = Path(heap.mpy_lib())
+    for game in GAMES:
+        assert (lib / "primeplay" / game / "howto.txt").read_bytes() == \
+            (LIB / game / "howto.txt").read_bytes()
+    code = "import primeplay.app.howto as m\nprint(m.__file__)\n" + GUEST
+    out = mpvm.run_cp(code, heapsize="2M", path=str(lib)).split("\n")[:-1]
+    assert out[0] == str(lib / "primeplay" / "app" / "howto.mpy")
+    assert out[1:] == vm_games.on_cpython(GUEST)
