@@ -52,7 +52,7 @@ RULINGS = {
         1: ("counts as a pass, Draw 2 too", "Practice"),
         2: ("One draw or D a turn, before a play",),
         3: ("draw 2, discard 1",),
-        4: ("discards go in", "hand limit"),
+        4: ("Deck out: reshuffled", "hand limit"),
         5: ("[0] never leads",),
         6: ("3 cards Digits only, one with a *",
             "Multis: not in 3"),
@@ -62,7 +62,7 @@ RULINGS = {
         10: ("SKIP: never your last card", "lone SKIP draws first"),
         11: ("10 cards each; who starts is random",),
         12: ("empty at its turn's end wins", "rest by cards left"),
-        13: ("Only the top shows",),
+        13: ("top discard only",),
         14: ("stuck: fewest wins",),
     },
     "rings": {

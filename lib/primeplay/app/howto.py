@@ -2,12 +2,12 @@
 setup (``app.push(HowTo(app, "primeplay.<game>"))``).
 
 The text is the game's ``howto.txt``, beside its package's modules:
-pages separated by a line ``---``, each page's first line its heading (10
-characters at most), then up to four lines of 21 characters.  Only the
-page on the panel is read from the file: the whole text would be some
-kilobytes of the game's heap.  This module is imported when the pages
-are opened and dropped when they close, so neither the main menu nor a
-game in play carries it.
+pages separated by a line ``---``, each page's first line its heading
+(short: the title's row also holds "n/m B:back"), then up to four lines
+of 21 characters.  Only the page on the panel is read from the file:
+the whole text would be some kilobytes of the game's heap.  This module
+is imported when the pages are opened and dropped when they close, so
+neither the main menu nor a game in play carries it.
 
 LEFT/UP: the page before, RIGHT/DOWN: the next (round from the last to
 the first); A: the next page, and from the last back to the setup; B:
