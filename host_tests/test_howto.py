@@ -3,8 +3,9 @@ a row of its setup.
 
 The pages fit the panel, name the goal and every house ruling of the
 game's rules module, turn with the keys and go back to the setup as it
-was; the file is found and read the same on CPython and on the
-MicroPython and CircuitPython VMs, a page at a time.
+was; the file is found and read the same on CPython, on the MicroPython
+and CircuitPython VMs (from the board's .mpy layout too) and on the
+emulated Pico, a page at a time.
 """
 
 import os
@@ -357,3 +358,22 @@ def test_the_pages_read_from_the_boards_files_on_cp32():
     out = mpvm.run_cp(code, heapsize="2M", path=str(lib)).split("\n")[:-1]
     assert out[0] == str(lib / "primeplay" / "app" / "howto.mpy")
     assert out[1:] == vm_games.on_cpython(GUEST)
+
+
+def test_the_pages_on_the_emulated_pico_as_the_simulator_draws_them():
+    # CircuitPython itself, from the drive deploy.py lays out: Prime
+    # Climb's setup, How to play, a page on, back to the setup.
+    import pico
+    from test_pico import sim_settled, SEED, golden
+    missing = pico.missing_pieces()
+    if missing:
+        pytest.skip("emulated Pico: " + "; ".join(missing))
+    keys = "A,UP,A,RIGHT,LEFT,B"
+    want = sim_settled(keys)
+    # The first page, the second, the first again, the setup as it was.
+    assert want[2][0] == golden("climb_howto") == want[4][0] != want[3][0]
+    assert want[5][0] == want[1][0]
+    with pico.Pico(board="pico_ref", seed=SEED) as board:
+        got = board.run_keys(keys)
+        assert board.metrics()["tracebacks"] == 0, board.console[-2000:]
+    assert [f.text() for f in got] == [text for text, _ in want]
