@@ -89,6 +89,10 @@ def test_the_drive_is_the_deploy_plan_compiled_for_circuitpython_10(built):
     modules = [rel for rel in drive if rel.endswith(".mpy")]
     assert "lib/neopixel.mpy" in modules and "lib/adafruit_displayio_ssd1306.mpy" in modules
     assert "lib/primeplay/climb/rules.mpy" in modules
+    # Each game's How to play pages, as they are in lib/.
+    for game in ("climb", "daifugo", "rings"):
+        rel = "lib/primeplay/%s/howto.txt" % game
+        assert drive[rel] == (deploy.ROOT / rel).read_bytes()
     assert not [rel for rel in drive if rel.endswith(".py") and rel not in deploy.SOURCE_ONLY]
     # CircuitPython's .mpy header, version 6.
     assert all(drive[rel][:2] == b"C\x06" for rel in modules)

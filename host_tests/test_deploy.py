@@ -59,9 +59,13 @@ def test_plan_without_arguments_copies_sources_code_py_last():
     assert rels[-1] == "code.py"
     assert "boot.py" in rels and "lib/primeplay/climb/rules.py" in rels
     assert "lib/primeplay/climb/values.bin" in rels
+    # Each game's How to play pages, read from the drive when shown.
+    for game in ("climb", "daifugo", "rings"):
+        assert "lib/primeplay/%s/howto.txt" % game in rels
     assert not [r for r in rels if r.endswith(".mpy")]
-    assert all(src.suffix in (".py", ".bin") and src.is_file()
+    assert all(src.suffix in (".py", ".bin") or src.name == "howto.txt"
                for src, _ in pairs)
+    assert all(src.is_file() for src, _ in pairs)
 
 
 def test_mpy_plan_compiles_every_module_but_code_and_boot(mpy_cross, tmp_path,
@@ -72,7 +76,7 @@ def test_mpy_plan_compiles_every_module_but_code_and_boot(mpy_cross, tmp_path,
     # The same files in the same order, only the modules' form changed.
     assert len(pairs) == len(source)
     for (src, rel), (_, old) in zip(pairs, source):
-        if old in ("code.py", "boot.py") or old.endswith(".bin"):
+        if old in ("code.py", "boot.py") or old.endswith((".bin", ".txt")):
             assert rel == old
         else:
             assert rel == old[:-3] + ".mpy"
@@ -155,9 +159,10 @@ def test_dry_run_shows_the_mpy_plan(mpy_cross, capsys):
                for ln in out)
     plan = deploy.plan()
     n = len(plan)
-    # Copied as they are: code.py, boot.py and the computer's tables.
-    tables = len([1 for src, _ in plan if str(src).endswith(".bin")])
-    assert tables >= 1
+    # Copied as they are: code.py, boot.py, the computer's tables and the
+    # How to play pages.
+    tables = len([1 for src, _ in plan if str(src).endswith((".bin", ".txt"))])
+    assert tables >= 4
     assert out[-1] == "%d files, %d compiled" % (n, n - 2 - tables)
 
 

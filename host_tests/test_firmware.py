@@ -646,11 +646,16 @@ def test_deploy_dry_run_lists_the_board_files(capsys):
     assert "__pycache__" not in out and ".pyc" not in out
     assert not any(d.startswith(("/host_tests", "/tools", "/firmware")) for d in dests)
     # Besides Python, only the computer's tables (the solved races, their
-    # bounds, the bump threats), each one that exists in lib/.
+    # bounds, the bump threats) and each game's How to play pages, each
+    # one that exists in lib/.
     tables = sorted(d for d in dests if d.endswith(".bin"))
     assert tables and all(d.startswith("/lib/primeplay/climb/") and
                           (ROOT / d[1:]).is_file() for d in tables)
-    assert all(d.endswith(".py") or d in tables for d in dests[:-1])
+    pages = ["/lib/primeplay/%s/howto.txt" % g
+             for g in ("climb", "daifugo", "rings")]
+    assert all(d in dests for d in pages)
+    assert all(d.endswith(".py") or d in tables or d in pages
+               for d in dests[:-1])
 
 
 def test_deploy_to_a_drive(tmp_path):

@@ -23,6 +23,8 @@ SCREENS = {
     # name: (seed, keys)
     "main_menu": (3, "WAIT:100"),
     "climb_setup": (3, "A"),
+    # Its last row, How to play: the first page of the rules.
+    "climb_howto": (3, "A,UP,A"),
     # Prime Climb (seed 3: P1 wins the start roll; the setup opens on
     # Start): the start roll's news;
     # the first die previewed once the board after the roll has gone; the

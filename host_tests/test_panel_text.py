@@ -76,7 +76,7 @@ def waiting(app, scene):
     if isinstance(scr, Message):
         return scr.until is None
     names = [c.__name__ for c in type(scr).__mro__]
-    if "Confirm" in names or "Legend" in names:
+    if "Confirm" in names or "Legend" in names or "HowTo" in names:
         return True
     if scene.handoff is not None:
         return True                     # "Pass to P2"
@@ -226,10 +226,20 @@ class Session(ButtonTable):
 
 def walk_setup(t, turns=3):
     """Every row of the setup on screen, each changed a few times both
-    ways (and A, which says how), round to Start again."""
+    ways (and A, which says how; on How to play A opens its pages, each
+    read and left), round to Start again."""
     menu = t.app.screen
     for _ in range(len(menu.rows()) + 6):
-        if menu.layout()[menu.cursor][0] != "start":
+        key = menu.layout()[menu.cursor][0]
+        if key == "howto":
+            t.press("A")
+            pages = t.app.screen
+            for _ in range(pages.count() + 1):
+                t.press("RIGHT")
+            t.press("LEFT")
+            t.press("B")
+            assert t.app.screen is menu
+        elif key != "start":
             for _ in range(turns):
                 t.press("RIGHT")
             t.press("A")                # "LEFT/RIGHT: change"
@@ -281,7 +291,7 @@ def test_the_menus_settings_and_setups():
     Session.to(t, "climb")
     keys(t, "A,B,WAIT:100")             # the question; B keeps the save
     keys(t, "UP,A,WAIT:100")            # Continue
-    watch.check(waits=("Confirm",))
+    watch.check(waits=("Confirm", "HowTo"))
 
 
 def test_messages_at_power_up():

@@ -43,7 +43,8 @@ def test_the_setup_menu_rows_and_remembered_choices():
     rows = t.app.screen.rows()
     assert rows[7] == "P6 orange:CPU strong"
     assert rows[8:] == ["Rings: rainbow", "Youngest: P1",
-                        "Cards a turn: 1 to 3", "After 1st: play on"]
+                        "Cards a turn: 1 to 3", "After 1st: play on",
+                        "How to play"]
     t.press("RIGHT")
     assert p["players"] == 2
     t.press("DOWN")
@@ -62,7 +63,7 @@ def test_the_setup_menu_rows_and_remembered_choices():
                  "first": 1, "one_card": 1, "play_on": 0}
     assert t.app.screen.rows()[4:] == [
         "Rings: mixed", "Youngest: P2", "Cards a turn: only 1",
-        "After 1st: stop"]
+        "After 1st: stop", "How to play"]
     t.press("B")
     assert t.app.scene().texts()[0] == "Prime Climb"
 

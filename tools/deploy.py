@@ -51,8 +51,9 @@ importer tries .py before .mpy, so a stale .py would shadow a new .mpy
 (and an old .mpy would linger beside a new .py); copying one form removes
 the other.
 
-__pycache__, *.pyc and anything not .py are skipped, but for the .bin
-tables lib/primeplay reads at run time.  adafruit_pixelbuf
+__pycache__, *.pyc and anything not .py are skipped, but for the data
+lib/primeplay reads at run time: the .bin tables and each game's
+howto.txt (its How to play pages).  adafruit_pixelbuf
 (neopixel's base class) is copied too although RP2040 builds have it built
 in: a built-in module always wins over a file of the same name, so the
 copy only costs 12 KB of flash and covers builds without it.
@@ -99,13 +100,20 @@ class DeployError(Exception):
     pass
 
 
+# The files lib/primeplay reads at run time, copied as they are: the
+# computer's tables (climb/values.bin) and the How to play pages
+# (climb/howto.txt).
+DATA = ("*.bin", "howto.txt")
+
+
 def _py_files(directory, data=False):
     """Every .py under ``directory``, sorted, skipping __pycache__; with
-    ``data`` also the .bin tables the code reads (climb/values.bin)."""
+    ``data`` also the files of ``DATA`` the code reads."""
     out = []
     paths = list(directory.rglob("*.py"))
     if data:
-        paths += list(directory.rglob("*.bin"))
+        for pattern in DATA:
+            paths += list(directory.rglob(pattern))
     for path in sorted(paths):
         if "__pycache__" in path.parts:
             continue

@@ -37,6 +37,8 @@ PICTURES = {
     "move": (3, "A,A,A,A,WAIT:2000"),
     "climb-board": (3, "A,A,A,A,WAIT:2000,UP"),
     "climb-hint": (3, "A,A,A,A,WAIT:2000,UP,UP,A"),
+    # The setup's last row, How to play: the rules' first page.
+    "climb-howto": (3, "A,UP,A"),
     "explorer": (3, "DOWN,DOWN,DOWN,A,RIGHT,UP"),
     # The judge: 511 (5, 1, 1 typed digit by digit), then 2?3.
     "judge": (3, "DOWN,DOWN,DOWN,DOWN,A,WAIT:500," + "UP," * 4 + "RIGHT," +

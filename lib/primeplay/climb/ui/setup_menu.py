@@ -1,7 +1,8 @@
 """Prime Climb's setup menu: Start first (A, A from the main menu starts
 the remembered game), then the variant, players, who is a computer and
 the variant's options, remembered in the game's prefs
-(``App.game_prefs("climb")``: defaults and checks in ``primeplay.climb.ui``).
+(``App.game_prefs("climb")``: defaults and checks in ``primeplay.climb.ui``);
+How to play last (the rules in pages, ``primeplay.app.howto``).
 
 Loaded when Prime Climb is chosen in the main menu (the registry's
 ``setup``, ``primeplay.climb.setup``) and unloaded with the game.
@@ -100,6 +101,7 @@ class ClimbSetup(SetupMenu):
                 out.append(("station2", "3rd station: %s" % (
                     more[1] or "none")))
         out += self._rulings()
+        out.append(("howto", "How to play"))
         return out
 
     def _rulings(self):
@@ -172,6 +174,13 @@ class ClimbSetup(SetupMenu):
             return "visit before home"
         return None
 
+    def choose(self, i):
+        if self.layout()[i][0] == "howto":
+            # Pushed: B there comes back to this row.
+            from primeplay.app.howto import HowTo
+            self.app.push(HowTo(self.app, "primeplay.climb"))
+        else:
+            SetupMenu.choose(self, i)
 
     def settings(self):
         from primeplay.climb.settings import Settings

@@ -1,8 +1,9 @@
 """Prime Daifugo's setup menu: players, who is a computer (and how
 strong), the match length, the card hints and the advanced rules, each on
 its own row ("You may choose one, or some, or all (!)"), and the
-learner's aids last: Practice (a non-prime is refused) and Learner (the
-screen says prime or not before a play).
+learner's aids: Practice (a non-prime is refused) and Learner (the
+screen says prime or not before a play); last, How to play (the rules
+in pages, ``primeplay.app.howto``).
 
 Remembered in ``app.game_prefs("daifugo")`` (defaults and range checks:
 ``primeplay.daifugo.ui.PREFS``).  Loaded when the game is chosen in the main
@@ -62,6 +63,7 @@ class DaifugoSetup(SetupMenu):
             p["hand_limit"] or "none")))
         out.append(("strict", "Practice: %s" % ONOFF[p["strict"]]))
         out.append(("learner", "Learner: %s" % ONOFF[p["learner"]]))
+        out.append(("howto", "How to play"))
         return out
 
     def note(self, i):
@@ -85,8 +87,16 @@ class DaifugoSetup(SetupMenu):
             p["match"] = (p["match"] - 1 + step) % 3 + 1
         elif key == "hand_limit":
             p["hand_limit"] = 13 - p["hand_limit"]
-        elif key != "start":
+        elif key not in ("start", "howto"):
             p[key] = 1 - p[key]
+
+    def choose(self, i):
+        if self.layout()[i][0] == "howto":
+            # Pushed: B there comes back to this row.
+            from primeplay.app.howto import HowTo
+            self.app.push(HowTo(self.app, "primeplay.daifugo"))
+        else:
+            SetupMenu.choose(self, i)
 
     def settings(self):
         from primeplay.daifugo.settings import Settings

@@ -1,6 +1,7 @@
 """Ring Climb's setup menu: players, who is a computer (and how strong),
-the rings' face, who starts, the one-card house rule, and whether the
-others play on for places after the first player reaches the top.
+the rings' face, who starts, the one-card house rule, whether the
+others play on for places after the first player reaches the top, and
+How to play (the rules in pages, ``primeplay.app.howto``).
 
 Remembered in ``app.game_prefs("rings")`` (defaults and range checks:
 ``primeplay.rings.ui.PREFS``).  Loaded when the game is chosen in the main
@@ -49,6 +50,7 @@ class RingsSetup(SetupMenu):
             "only 1" if p["one_card"] else "1 to 3")))
         out.append(("play_on", "After 1st: %s" % (
             "play on" if p["play_on"] else "stop")))
+        out.append(("howto", "How to play"))
         return out
 
     def change(self, i, step):
@@ -63,8 +65,16 @@ class RingsSetup(SetupMenu):
             p["seats"][s] = (p["seats"][s] + step) % len(SEAT_KINDS)
         elif key == "first":
             p["first"] = (p["first"] + step) % p["players"]
-        elif key != "start":
+        elif key not in ("start", "howto"):
             p[key] = 1 - p[key]
+
+    def choose(self, i):
+        if self.layout()[i][0] == "howto":
+            # Pushed: B there comes back to this row.
+            from primeplay.app.howto import HowTo
+            self.app.push(HowTo(self.app, "primeplay.rings"))
+        else:
+            SetupMenu.choose(self, i)
 
     def settings(self):
         from primeplay.rings.settings import Settings
