@@ -29,8 +29,9 @@ its choice by trial, so it is never empty while a die is left.
 
 from primeplay.climb import reach, values
 from primeplay.climb.rules import (MOVE, IllegalMove, apply, apply_legal,
-                                   legal_moves, allowed_ops, blocked, target)
-from primeplay.climb.track import TOP, ADD, SUB
+                                   legal_moves, allowed_ops, blocked, target,
+                                   can_move)
+from primeplay.climb.track import TOP, ADD, SUB, leg_ops
 
 # Bit -> its index, for walking the set bits of a result word without
 # testing every clear bit (MicroPython has no int.bit_length).
@@ -88,7 +89,7 @@ def _keeper_ok(s, m):
     cid, i, op = m[1], m[2], m[3]
     p = s.current
     if cid not in s.keepers[p] or cid in s.fresh or i not in (0, 1) or \
-            op not in (ADD, SUB) or not (allowed_ops(s) >> op) & 1:
+            op not in (ADD, SUB):
         return False
     card = s.cards[cid]
     for other in s.keepers[p]:
@@ -96,8 +97,12 @@ def _keeper_ok(s, m):
             break
         if other not in s.fresh and s.cards[other] == card:
             return False        # the rules list a card's first copy only
+    # As keeper_moves asks: the pawn may move (not home, nor parked on
+    # There and Back Again's 101, which a plan's pair can still name) by
+    # an op of its leg.
     v = s.pos[2 * p + i]
-    return card[1] == "addsub" and v != s.end and \
+    return card[1] == "addsub" and can_move(s, p, i) and \
+        (leg_ops(s.settings.goal, v, allowed_ops(s)) >> op) & 1 and \
         target(s, v, op, card[2], blocked(s, p)) >= 0
 
 
