@@ -105,7 +105,9 @@ _WORDS = (" "
     # The device's settings, issue 21
     "contrast ring calm lefty "
     # Sound, sleep after, issue 21
-    "sound sleep ")
+    "sound sleep "
+    # Each game's First game row, issue 21
+    "guide ")
 
 
 def _word_index(x):
