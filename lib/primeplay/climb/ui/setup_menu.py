@@ -1,6 +1,7 @@
 """Prime Climb's setup menu: Start first (A, A from the main menu starts
 the remembered game), then the variant, players, who is a computer and
-the variant's options, remembered in the game's prefs
+the variant's options, and last (UP from Start) First game, the pointer
+at the Hint's next move (``guide``); remembered in the game's prefs
 (``App.game_prefs("climb")``: defaults and checks in ``primeplay.climb.ui``).
 
 Loaded when Prime Climb is chosen in the main menu (the registry's
@@ -47,6 +48,8 @@ RULINGS = (
      ("Station: at end", "Station: any stop"), "a stop mid-move too?"),
 )
 RULING_KEYS = tuple([r[0] for r in RULINGS])
+# The First game row's line: what it does at a human's turn.
+GUIDE_NOTE = "points at best move"
 
 
 class ClimbSetup(SetupMenu):
@@ -100,6 +103,8 @@ class ClimbSetup(SetupMenu):
                 out.append(("station2", "3rd station: %s" % (
                     more[1] or "none")))
         out += self._rulings()
+        out.append(("guide", "First game: %s" % ("on" if p["guide"]
+                                                 else "off")))
         return out
 
     def _rulings(self):
@@ -129,7 +134,7 @@ class ClimbSetup(SetupMenu):
             p["cards"] = 1 - p["cards"]
         elif key == "own":
             p["own_cards"] = 1 - p["own_cards"]
-        elif key in RULING_KEYS:
+        elif key in RULING_KEYS or key == "guide":
             p[key] = 1 - p[key]
         elif key.startswith("station"):
             self._station(key, step)
@@ -170,6 +175,8 @@ class ClimbSetup(SetupMenu):
             return RULINGS[RULING_KEYS.index(key)][3]
         if key.startswith("station"):
             return "visit before home"
+        if key == "guide":
+            return GUIDE_NOTE
         return None
 
 
