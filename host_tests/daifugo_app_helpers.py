@@ -19,7 +19,7 @@ class Table(ButtonTable):
 
     def __init__(self, seed=1, players=2, seats=(0, 2, 2), match=1,
                  rules=(), clues=1, learner=0, storage=None, watch=None,
-                 app=None, board=None):
+                 app=None, board=None, prefs=None):
         if not self._start_app(seed, storage, watch, app, board):
             return
         p = self.app.game_prefs("daifugo")
@@ -32,6 +32,8 @@ class Table(ButtonTable):
                   "strict"):
             p[k] = 1 if k in rules else 0
         p["hand_limit"] = 13 if "hand_limit" in rules else 0
+        for k in (prefs or {}):
+            p[k] = prefs[k]
         self.press("DOWN")          # Prime Daifugo
         self.press("A")
         self.wait(100)

@@ -31,7 +31,7 @@ class Table(ButtonTable):
 
     def __init__(self, seed=1, players=2, seats=(0, 2), face=0, first=0,
                  one_card=0, play_on=1, storage=None, watch=None, app=None,
-                 board=None):
+                 board=None, prefs=None):
         if not self._start_app(seed, storage, watch, app, board):
             return
         p = self.app.game_prefs("rings")
@@ -41,6 +41,8 @@ class Table(ButtonTable):
         p["first"] = first
         p["one_card"] = one_card
         p["play_on"] = play_on
+        for k in (prefs or {}):
+            p[k] = prefs[k]
         self.press("DOWN")
         self.press("DOWN")          # Ring Climb
         self.press("A")

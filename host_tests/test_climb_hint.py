@@ -250,6 +250,32 @@ def test_keeper_check_agrees_with_the_rules(a, b, curse, nums, cid, pawn,
         assert _keeper_ok(s, k)
 
 
+def test_no_keeper_is_hinted_for_a_pawn_parked_on_101():
+    # Solitaire 2 (There and Back Again, both in first): pawn b has come
+    # back to 101 this turn and is parked there.  The table's plan still
+    # had it take the Keeper back down ("keeper", 7, 1, SUB), which the
+    # Keeper check let through: the first game's pointer, working the
+    # hint out by itself, found it (the fuzzer).
+    from primeplay.climb.hint import _keeper_ok
+    from primeplay.climb.rules import keeper_moves, parked
+    g = Game(Settings.preset("solitaire2", None), 1)
+    give(g, 0, "addsub", 8)
+    g.roll((8, 8))
+    s = g.state
+    s.pos[0], s.pos[1] = 166, 101
+    s.dice = [8]
+    s.moved = [3, 2]
+    s.start_pos = (174, 101)
+    g.edited()
+    assert parked(s, 0, 1)
+    for k in keeper_moves(s):
+        assert k[2] == 0
+    cid = s.keepers[0][0]
+    for op in (0, 1):
+        assert not _keeper_ok(s, ("keeper", cid, 1, op))
+    check_hint(s)
+
+
 def test_worst_hints_found_by_hand_stay_within_budget_on_the_vm():
     # Doubles of 2 from a close pair with two Keepers (the turn with the
     # most end pairs) and Prime Sprint's with all nine: 19.3 and 19.6 M

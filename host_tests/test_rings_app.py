@@ -44,7 +44,7 @@ def test_the_setup_menu_rows_and_remembered_choices():
     assert rows[7] == "P6 orange:CPU strong"
     assert rows[8:] == ["Rings: rainbow", "Youngest: P1",
                         "Cards a turn: 1 to 3", "After 1st: play on",
-                        "How to play"]
+                        "First game: off", "How to play"]
     t.press("RIGHT")
     assert p["players"] == 2
     t.press("DOWN")
@@ -60,10 +60,10 @@ def test_the_setup_menu_rows_and_remembered_choices():
     t.press("DOWN")
     t.press("RIGHT")        # stop after the first
     assert p == {"players": 2, "seats": [1, 2, 2, 2, 2, 2], "face": 1,
-                 "first": 1, "one_card": 1, "play_on": 0}
+                 "first": 1, "one_card": 1, "play_on": 0, "guide": 0}
     assert t.app.screen.rows()[4:] == [
         "Rings: mixed", "Youngest: P2", "Cards a turn: only 1",
-        "After 1st: stop", "How to play"]
+        "After 1st: stop", "First game: off", "How to play"]
     t.press("B")
     assert t.app.scene().texts()[0] == "Prime Climb"
 

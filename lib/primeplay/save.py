@@ -106,8 +106,9 @@ _WORDS = (" "
     "contrast ring calm lefty "
     # Sound, sleep after, issue 21
     "sound sleep "
-    # The colour-blind-safe palette, where a deep sleep wakes, issue 21
-    "colours wake ")
+    # The colour-blind-safe palette, where a deep sleep wakes, each game's
+    # First game row, issue 21
+    "colours wake guide ")
 
 
 def _word_index(x):

@@ -29,8 +29,9 @@ its choice by trial, so it is never empty while a die is left.
 
 from primeplay.climb import reach, values
 from primeplay.climb.rules import (MOVE, IllegalMove, apply, apply_legal,
-                                   legal_moves, allowed_ops, blocked, target)
-from primeplay.climb.track import TOP, ADD, SUB
+                                   legal_moves, allowed_ops, blocked, target,
+                                   can_move)
+from primeplay.climb.track import TOP, ADD, SUB, leg_ops
 
 # Bit -> its index, for walking the set bits of a result word without
 # testing every clear bit (MicroPython has no int.bit_length).
@@ -40,13 +41,31 @@ for _i in range(reach.WORD):
 
 
 def hint(state):
+    got = None
+    for got in hint_slices(state):
+        pass
+    return got
+
+
+def hint_slices(state):
+    """``hint(state)`` in slices, for a screen that works it out a tick at
+    a time (the first-game mode's pointer): yields None after each slice
+    but the last, then the moves.  A table's plan with a Keeper is two
+    searches, the dice alone (at worst some 7 M fuel on the MicroPython
+    VM, 50 ms on the board) then with the Keeper (12 M, 85 ms): one a
+    slice, a press never waits 100 ms behind a tick (the whole is 130).
+    The state must not change between slices (nor the computer's search
+    scratch: the dice alone's pairs wait in bot.scratch(0))."""
     if state.phase != MOVE or not state.dice:
-        return []
+        yield []
+        return
     from primeplay.climb import bot
     if state.curse_now:
         moves = []
     elif bot.table_applies(state):
-        moves = table_plan(state)
+        args = _table_start(state)
+        yield None
+        moves = _plan_with(*args)
     else:
         moves = bot.plan_turn(state)
     # A plan is made to be legal; a hint must never suggest a move the
@@ -77,7 +96,7 @@ def hint(state):
         m = bot.best_after(s, steps, bot.position_value)
         apply(s, m)
         good.append(m)
-    return good
+    yield good
 
 
 def _keeper_ok(s, m):
@@ -88,7 +107,7 @@ def _keeper_ok(s, m):
     cid, i, op = m[1], m[2], m[3]
     p = s.current
     if cid not in s.keepers[p] or cid in s.fresh or i not in (0, 1) or \
-            op not in (ADD, SUB) or not (allowed_ops(s) >> op) & 1:
+            op not in (ADD, SUB):
         return False
     card = s.cards[cid]
     for other in s.keepers[p]:
@@ -96,8 +115,12 @@ def _keeper_ok(s, m):
             break
         if other not in s.fresh and s.cards[other] == card:
             return False        # the rules list a card's first copy only
+    # As keeper_moves asks: the pawn may move (not home, nor parked on
+    # There and Back Again's 101, which a plan's pair can still name) by
+    # an op of its leg.
     v = s.pos[2 * p + i]
-    return card[1] == "addsub" and v != s.end and \
+    return card[1] == "addsub" and can_move(s, p, i) and \
+        (leg_ops(s.settings.goal, v, allowed_ops(s)) >> op) & 1 and \
         target(s, v, op, card[2], blocked(s, p)) >= 0
 
 
@@ -184,6 +207,13 @@ _bounds()
 
 def table_plan(state):
     """The turn-optimal moves of the standard race (module docstring)."""
+    return _plan_with(*_table_start(state))
+
+
+def _table_start(state):
+    """The arguments of ``_plan_with`` that finish ``table_plan``: with
+    Keepers, the dice alone searched first (their best pair is the mark
+    the Keeper must beat)."""
     from primeplay.climb import bot
     p = state.current
     # There and Back Again's way out or back: the standard race or Prime
@@ -195,7 +225,7 @@ def table_plan(state):
     b0 = state.pos[2 * p + 1] - off
     kcids, knums = bot.addsub_keepers(state, p)
     if not knums:
-        return _plan_with(state, (), [], None)
+        return state, (), [], None
     # The dice alone: their best pair picks the Keeper to search and is
     # the mark it must beat.  Traced, their shares are the Keeper-free
     # shares of the Keeper's search, which takes them as they are.
@@ -206,12 +236,12 @@ def table_plan(state):
     sb0 = reach.pawn_shares(pl0, b0, tb0)
     if bot.winning_shares(pl0, sa0, sb0, state.settings.sprint) \
             is not None:
-        return _plan_with(state, (), [], None)
+        return state, (), [], None
     r0 = reach.pair_up(pl0, sa0, sb0, into=bot.scratch(0, pl0.w))
     best0, v0 = min_pair(r0, None, kind)
     ki = bot.pick_keeper(state, knums, best0, True)
-    return _plan_with(state, (knums[ki],), [kcids[ki]], r0, best0, v0,
-                      ((sa0, ta0), (sb0, tb0)))
+    return (state, (knums[ki],), [kcids[ki]], r0, best0, v0,
+            ((sa0, ta0), (sb0, tb0)))
 
 
 def _plan_with(state, knums, kc, r0, best0=None, v0=None, known=(None, None)):

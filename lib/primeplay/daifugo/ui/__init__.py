@@ -35,6 +35,9 @@ PREFS = {
     # "clues" keeps the hints, and the check ("learner") starts off.
     "clues": 1,
     "learner": 0,           # says prime or not before a play
+    # First game: the hand on turn points at a play (ui.guide).  Prefs
+    # saved before it load with it off.
+    "guide": 0,
 }
 
 
@@ -51,7 +54,7 @@ def sanitize(p):
     if p["hand_limit"] not in (0, 13):
         p["hand_limit"] = 0
     for k in ("zero", "multi59", "multi468", "skip", "multi_in_three",
-              "strict", "clues", "learner"):
+              "strict", "clues", "learner", "guide"):
         if p[k] not in (0, 1):
             p[k] = PREFS[k]
 

@@ -8,6 +8,10 @@ number reads in the order the cards were picked.  UP goes to the actions
 (Play, Draw, Pass, and ?: what the card under the cursor does, with its
 hints), LEFT/RIGHT choose one, A does it, DOWN goes back to the cards.
 
+In a first game the play screen's ``guide`` points at a play: its cards
+get a tick, the cursor starts on the first, the line over the actions
+says what to pick next and UP lights the tip's action.
+
 The play screen holds one ``Hand`` (``DaifugoPlay.hand``) and hands it
 the presses of its hand mode; the hand makes a move, asks or notes
 through the play screen's methods (``apply``, ``ask``, ``note``), and
@@ -98,10 +102,12 @@ class Hand:
         self.focus = 0
 
     def open(self):
-        """The hand shown to its owner: the row from its first card."""
+        """The hand shown to its owner: the row from its first card (in a
+        first game, from the tip's first card)."""
         self.cursor = 0
         self.left = 0
         self.focus = 0
+        self._point()
 
     def clear(self):
         """A move was made: its picks are gone, the focus on the cards."""
@@ -122,6 +128,19 @@ class Hand:
         if self.drew and self.drew[-1] in order:
             self.cursor = order.index(self.drew[-1])
         self.scroll()
+        if s.phase == DISCARD or not self.drew:
+            # A first game: on the card to discard, or after the discard
+            # on the tip's play (a card just drawn keeps the cursor).
+            self._point()
+
+    def _point(self):
+        # A first game: the cursor on the tip's first card (guide).
+        g = self.play.guide
+        c = -1 if g is None else g.first(self.play.state)
+        order = self.order()
+        if c in order:
+            self.cursor = order.index(c)
+            self.scroll()
 
     def order(self):
         """The current hand as the row shows it: by number, D and SKIP
@@ -166,6 +185,11 @@ class Hand:
         """The line over the actions: what A does there, what the picked
         cards make, or what the turn asks."""
         s = self.play.state
+        g = self.play.guide
+        if g is not None and not self.focus:
+            line = g.line(self)
+            if line:
+                return line
         names = " ".join([s.cards[c][4] for c in self.drew])
         if s.phase == DISCARD:
             return "D drew " + names if self.drew else "Discard a card"
@@ -324,7 +348,8 @@ class Hand:
             self.scroll()
         elif name == "UP" and acts:
             self.focus = 1
-            self.act = 0
+            g = self.play.guide
+            self.act = 0 if g is None else g.act(acts)
         elif name == "A":
             self.pick()
 
@@ -333,7 +358,9 @@ class Hand:
         self.play.draw_public(sc)
         sc.text(0, INFO_Y, self.info())
         if s.phase == DISCARD:
-            sc.text(0, ACTS_Y, "A on a card: discard")
+            g = self.play.guide
+            sc.text(0, ACTS_Y, g is not None and g.discard_line(self) or
+                    "A on a card: discard")
         else:
             # UP goes to the actions; there, the lit one is A's (the card
             # cursor stays: "?" tells of its card).  Both stay drawn, so
@@ -357,6 +384,9 @@ class Hand:
         cards = s.cards
         self.scroll()
         end = self.row_end(self.left)
+        # A first game's tip: a tick over each of its cards.
+        tips = () if self.play.guide is None else \
+            self.play.guide.cards(s)
         x = 2
         for i in range(self.left, end):
             c = order[i]
@@ -378,6 +408,8 @@ class Hand:
             sc.text(x + 2, CARD_Y + 1, text, 1, 0 if on else 1)
             if i == self.cursor:
                 sc.rect(x, CARD_Y - 3, w, 2, 1)
+            elif c in tips:
+                sc.rect(x + w // 2 - 2, CARD_Y - 3, 4, 2, 1)
             x += w + 2
         # More cards off the row's ends.
         if self.left > 0:

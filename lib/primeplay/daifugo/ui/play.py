@@ -8,6 +8,9 @@ One screen with modes, and small screens pushed over it (``App.push``):
 * hand: the owner's cards in a row, the actions above it (``hand``: the
   ``Hand`` this screen holds takes the presses of this mode).  A on a D
   or SKIP card plays it, after a question; so does a pass that draws 2.
+  In a first game (the setup's row) the hand points at a play
+  (``guide``): its cards ticked, the cursor on the first, the line over
+  the actions saying what to pick; only here, never on the pass screen.
 * table: a computer's turn: its seat and a pause (A hurries it), then its
   moves.
 * page: what a turn did, for everyone (``report`` words and draws the
@@ -58,6 +61,13 @@ class DaifugoPlay:
             from primeplay.daifugo.bot import Bot
             self.bots = [Bot(LEVELS[s]) if s else None for s in seats]
         self.humans = len([s for s in seats if not s])
+        # First game (the setup's row): the hand points at a play, loaded
+        # only when it is on and someone human plays.
+        self.guide = None
+        p = app.prefs.get("daifugo")
+        if self.humans and isinstance(p, dict) and p.get("guide") == 1:
+            from primeplay.daifugo.ui.guide import Guide
+            self.guide = Guide()
         self.mode = "table"
         self.seen = False       # the screen as it is now has been drawn
         self.until = 0

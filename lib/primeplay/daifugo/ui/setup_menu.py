@@ -1,9 +1,10 @@
 """Prime Daifugo's setup menu: players, who is a computer (and how
 strong), the match length, the card hints and the advanced rules, each on
 its own row ("You may choose one, or some, or all (!)"), and the
-learner's aids: Practice (a non-prime is refused) and Learner (the
-screen says prime or not before a play); last, How to play (the rules
-in pages, ``primeplay.app.howto``).
+learner's aids: Practice (a non-prime is refused), Learner (the screen
+says prime or not before a play) and First game (the hand points at a
+play: ``guide``); last, UP from Start, How to play (the rules in pages,
+``primeplay.app.howto``).
 
 Remembered in ``app.game_prefs("daifugo")`` (defaults and range checks:
 ``primeplay.daifugo.ui.PREFS``).  Loaded when the game is chosen in the main
@@ -25,6 +26,7 @@ NOTES = (
     ("Learner", "Says prime or not"),
     ("Multi in 3", "Multi card in 3 cards"),
     ("Hand limit", "Most cards in a hand"),
+    ("First game", "Points at a good play"),
 )
 
 
@@ -63,6 +65,7 @@ class DaifugoSetup(SetupMenu):
             p["hand_limit"] or "none")))
         out.append(("strict", "Practice: %s" % ONOFF[p["strict"]]))
         out.append(("learner", "Learner: %s" % ONOFF[p["learner"]]))
+        out.append(("guide", "First game: %s" % ONOFF[p["guide"]]))
         out.append(("howto", "How to play"))
         return out
 

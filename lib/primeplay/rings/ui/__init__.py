@@ -28,6 +28,9 @@ PREFS = {
     "first": 0,
     "one_card": 0,
     "play_on": 1,
+    # First game: a human's choice starts on a sensible move (ui.guide).
+    # Prefs saved before it load with it off.
+    "guide": 0,
 }
 
 
@@ -42,7 +45,7 @@ def sanitize(p):
         p["seats"] = list(PREFS["seats"])
     if p["first"] not in range(p["players"]):
         p["first"] = 0
-    for k in ("face", "one_card", "play_on"):
+    for k in ("face", "one_card", "play_on", "guide"):
         if p[k] not in (0, 1):
             p[k] = PREFS[k]
 

@@ -114,7 +114,8 @@ class Picture:
                 play.focus,
                 None if a is None else (a[0], a[1], play.anim_off()),
                 None if ov is None else ov[0], c.preview is None,
-                s.turn, s.played, len(s.discard), len(s.deck))
+                s.turn, s.played, len(s.discard), len(s.deck),
+                None if play.guide is None else play.guide.tip)
 
     def draw(self, sc):
         play = self.play
@@ -314,8 +315,14 @@ class Picture:
                 what = "Stop" if extra[0] == "stop" else "Discard"
                 if o is extra:
                     opt = 1
-            self._panel(sc, ["", what] + info + ["UP: view"], hand,
-                        c.ci if o[0] == "card" else -1, opt)
+            lines = ["", what] + info + ["UP: view"]
+            g = play.guide
+            if g is not None and g.on_tip(c):
+                # A first game's tip: why this card, and A.
+                why = g.words(s)
+                lines = ["", what] + info if why is None else [""] + why
+                lines.append("A: best")
+            self._panel(sc, lines, hand, c.ci if o[0] == "card" else -1, opt)
             return
         pawn = c.pawn_opts[c.pi]
         if stage == "pawn":
@@ -338,6 +345,8 @@ class Picture:
         else:
             lines = c.preview[1] if c.preview is not None else []
             foot = "A: move"
+        if pawn >= 0 and play.guide is not None and play.guide.on_tip(c):
+            foot = "A: best"
         self._panel(sc, _footed([""] + lines, foot), hand,
                     hand.index(c.cid) if c.cid in hand else -1)
 

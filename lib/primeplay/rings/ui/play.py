@@ -32,7 +32,9 @@
 #   from the table picks its place with LEFT/RIGHT.  The board shows where
 #   the pawn lands and the panel what happens ("up to L4", "bumps P2").
 #   A way with no move tells why not (rules.why_not) and changes nothing.
-# A makes the move; B goes back a stage.
+# A makes the move; B goes back a stage.  In a first game (the setup's
+# row) the turn starts on a sensible move (``guide``): each stage opens on
+# its option while the player follows it, the panel saying why.
 #
 # The ``Choice`` holds only the choosing; the ring's live turn, the notes
 # over the board and the move itself are the play screen's, asked for
@@ -111,6 +113,13 @@ class RingsPlay:
         self.bwords = []
         self.bturn_over = False
         self.focus = 1
+        # First game (the setup's row): a human's choice starts on a
+        # sensible move; loaded only when it is on and someone human plays.
+        self.guide = None
+        p = app.prefs.get("rings")
+        if self.humans and isinstance(p, dict) and p.get("guide") == 1:
+            from primeplay.rings.ui.guide import Guide
+            self.guide = Guide()
         self.choice = Choice(self)
         self.picture = Picture(self)
         self._begin_turn()
@@ -317,6 +326,8 @@ class RingsPlay:
             return
         if self.overlay is not None:
             self.overlay = None
+        if self.guide is not None:
+            self.guide.pressed(self)
         if self.viewing:
             # Any key goes back to the card (the page says A).
             self.viewing = False
@@ -339,6 +350,8 @@ class RingsPlay:
             return None
         if mode not in ("human", "bot"):
             return 0
+        if self.guide is not None and self.guide.due(self):
+            return 0        # the tip, on the next tick
         now = self.app.now
         a = self.anim
         if a is not None and not self.anim_done():
@@ -361,6 +374,8 @@ class RingsPlay:
         if self.overlay is not None and self.overlay[1] is not None and \
                 now >= self.overlay[1]:
             self.overlay = None
+        if self.guide is not None:
+            self.guide.tick(self)
         if self.mode == "bot" and now >= self.until:
             self._bot_step(False)
 
@@ -423,6 +438,8 @@ class RingsPlay:
         if self.mode == "human":
             if c.stage != "card":
                 mark = c.pawn()
+            elif self.guide is not None:
+                mark = self.guide.pawn(self)
             if c.stage == "step" and c.preview is not None:
                 pawns = c.preview[0].pawns
                 if self.anim is None or self.anim_done():
@@ -433,6 +450,8 @@ class RingsPlay:
         return rot, pawns, mark
 
     def draw(self, sc):
+        if self.guide is not None and self.mode == "human":
+            self.guide.drawn(self)
         self.picture.draw(sc)
 
     def focus_level(self):
@@ -524,6 +543,7 @@ class Choice:
         self.pawn_opts = pawns + [-1]
         self.pi = 0
         self.stage = "pawn"
+        self.steer("pawn")
         if not pawns:
             self._no_pawn()
 
@@ -544,6 +564,7 @@ class Choice:
         rots.sort()
         self.rots = rots
         self.ri = rots.index(0) if 0 in rots else 0
+        self.steer("rot")
         pos = play.state.pawns[pawn]
         # The turn is a stage of its own when there is a choice of turns.
         self.rot_shown = len(rots) > 1
@@ -587,7 +608,24 @@ class Choice:
         self.dirs = [dirs[i] for i in idx]
         self.view_rot = rot
         self.si = 0
+        self.steer("step")
         self._preview()
+
+    def steer(self, stage):
+        """A first game: ``stage``'s cursor on the tip's option, while
+        the choice follows the tip (``guide``)."""
+        g = self.play.guide
+        i = -1 if g is None else g.option(self, stage)
+        if i < 0:
+            return
+        if stage == "card":
+            self.ci = i
+        elif stage == "pawn":
+            self.pi = i
+        elif stage == "rot":
+            self.ri = i
+        else:
+            self.si = i
 
     def _preview(self):
         m = self.move()

@@ -1,7 +1,9 @@
 """Ring Climb's setup menu: players, who is a computer (and how strong),
 the rings' face, who starts, the one-card house rule, whether the
 others play on for places after the first player reaches the top, and
-How to play (the rules in pages, ``primeplay.app.howto``).
+First game: a human's choice starts on a sensible move (``guide``),
+and last, UP from Start, How to play (the rules in pages,
+``primeplay.app.howto``).
 
 Remembered in ``app.game_prefs("rings")`` (defaults and range checks:
 ``primeplay.rings.ui.PREFS``).  Loaded when the game is chosen in the main
@@ -50,8 +52,15 @@ class RingsSetup(SetupMenu):
             "only 1" if p["one_card"] else "1 to 3")))
         out.append(("play_on", "After 1st: %s" % (
             "play on" if p["play_on"] else "stop")))
+        out.append(("guide", "First game: %s" % (
+            "on" if p["guide"] else "off")))
         out.append(("howto", "How to play"))
         return out
+
+    def note(self, i):
+        # From the rows made once a press, not layout(): asked each scene.
+        return "Points at a good move" if \
+            self.rows()[i].startswith("First game") else None
 
     def change(self, i, step):
         key = self.layout()[i][0]
