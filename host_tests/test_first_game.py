@@ -1,9 +1,9 @@
 """The first-game mode (issue 21): each game's setup row "First game", and
 the pointer it turns on at a human's turn.
 
-* Prime Climb: the Hint's next move (``climb.hint``), worked out a slice a
-  tick, never inside a press; the cursor starts on it, a mark stands over
-  its die, "A: best move" while the cursor is on it.
+* Prime Climb has no such row yet: its pointer, the Hint worked out at
+  every human turn, ran out of the board's heap beside the computers'
+  search (the emulated Pico, at the first pointer of a 2-player game).
 * Prime Daifugo: the normal computer's choice for the hand on turn, its
   cards marked, the cursor on the first, the line over the actions saying
   what to pick, then each next step; never on a pass screen.
@@ -27,8 +27,7 @@ from test_panel_text import Watch
 from primeplay import save
 from primeplay.app import App
 
-GUIDES = ("primeplay.climb.ui.guide", "primeplay.daifugo.ui.guide",
-          "primeplay.rings.ui.guide")
+GUIDES = ("primeplay.daifugo.ui.guide", "primeplay.rings.ui.guide")
 
 
 def forget_guides():
@@ -55,8 +54,7 @@ def row_on(app, key):
 def test_each_setup_has_the_row_before_how_to_play_and_remembers_it():
     st = Nvm()
     app = App(st, seed=1)
-    for key, downs, note in (("climb", 0, "points at best move"),
-                             ("daifugo", 1, "Points at a good play"),
+    for key, downs, note in (("daifugo", 1, "Points at a good play"),
                              ("rings", 2, "Points at a good move")):
         for _ in range(downs):
             app.press("DOWN")
@@ -74,8 +72,9 @@ def test_each_setup_has_the_row_before_how_to_play_and_remembers_it():
         app.scene()
         app.tick(400)
     again = App(st, seed=2)
-    for key in ("climb", "daifugo", "rings"):
+    for key in ("daifugo", "rings"):
         assert again.game_prefs(key)["guide"] == 1
+    assert "guide" not in again.game_prefs("climb")
 
 
 def test_saved_prefs_without_the_row_load_with_it_off():
@@ -86,9 +85,6 @@ def test_saved_prefs_without_the_row_load_with_it_off():
         "daifugo": {"players": 3, "learner": 1},
         "rings": {"players": 5, "face": 1}}})
     app = App(st)
-    p = app.game_prefs("climb")
-    assert p["guide"] == 0 and p["players"] == 3 and \
-        p["variant"] == "prime_sprint"
     p = app.game_prefs("daifugo")
     assert p["guide"] == 0 and p["players"] == 3 and p["learner"] == 1
     p = app.game_prefs("rings")
@@ -96,10 +92,9 @@ def test_saved_prefs_without_the_row_load_with_it_off():
 
 
 def test_a_scribbled_row_falls_back_to_off():
-    from primeplay.climb.ui import PREFS as CP, sanitize as cs
     from primeplay.daifugo.ui import PREFS as DP, sanitize as ds
     from primeplay.rings.ui import PREFS as RP, sanitize as rs
-    for prefs, sanitize in ((CP, cs), (DP, ds), (RP, rs)):
+    for prefs, sanitize in ((DP, ds), (RP, rs)):
         for bad in (2, -1, 7):
             p = dict(prefs, seats=list(prefs["seats"]), guide=bad)
             if "best" in p:
@@ -120,7 +115,6 @@ def test_a_scribbled_row_falls_back_to_off():
 
 
 def test_off_loads_no_pointer_and_draws_none():
-    from climb_app_helpers import Table as Climb
     from daifugo_app_helpers import Table as Daifugo
     from rings_app_helpers import Table as Rings
     forget_guides()
@@ -129,11 +123,6 @@ def test_off_loads_no_pointer_and_draws_none():
     def watch(t, sc):
         seen.extend([x for x in sc.texts() if "best" in x or "Tip" in x])
 
-    t = Climb(seed=3, seats=(0, 1), watch=watch)
-    assert t.play.guide is None
-    t.roll()
-    t.wait(2000)
-    assert t.play.mode == "move"
     d = Daifugo(seed=3, seats=(0, 2), watch=watch)
     d.until_hand()
     assert d.play.guide is None
@@ -144,249 +133,6 @@ def test_off_loads_no_pointer_and_draws_none():
     assert not seen, seen
     for name in GUIDES:
         assert name not in sys.modules, name
-
-
-# ------------------------------------------------------------ Prime Climb
-
-def climb_follow(t, turns):
-    """Play the human's turns pressing A alone (roll, the pointer's move,
-    End turn, news), checking each pointer against the Hint and the rules
-    as it is followed; returns the number of moves followed."""
-    from primeplay.climb import rules
-    from primeplay.climb.hint import hint
-    play = t.play
-    g = play.guide
-    made = 0
-    first = False       # the turn's first move: its plan worked out whole
-    for _ in range(4000):
-        if play.mode == "over" or turns <= 0:
-            break
-        if t.app.screen is not play:
-            t.press("A")
-            continue
-        if play.is_bot() or play.peeking() or play.mode == "rolling":
-            t.wait(200)
-            continue
-        if play.mode == "roll":
-            t.press("A")
-            first = True
-            continue
-        if play.mode == "action":
-            t.press("A")
-            continue
-        if play.mode != "move":
-            t.wait(100)
-            continue
-        if g.due(play):
-            t.wait(FRAME_MS)
-            continue
-        s = play.state
-        tip = g.tip(play)
-        assert tip is not None
-        assert tip in rules.legal_moves(s), tip
-        if s.dice:
-            # The plan is the Hint's: worked out whole, it starts with the
-            # same move (the rest kept as it is followed).
-            h = play.hint.plan
-            assert h.of is play.game.legal_moves() and h.moves[0] == tip
-            if first:
-                assert hint(s)[0] == tip
-        else:
-            assert tip == ("commit",)
-            turns -= 1
-        assert play.cursor.move("move") == tip
-        texts = t.frame().texts()
-        assert [x for x in texts if x.startswith("A: best") or
-                x.startswith("best") or x.startswith("A: end")], texts
-        want = s.copy()
-        rules.apply(want, tip)
-        first = False
-        t.press("A")
-        made += 1
-        if tip[0] != "commit":
-            assert list(play.state.pos) == list(want.pos), tip
-    return made
-
-
-def test_climb_points_at_the_hints_move_and_following_it_plays_it():
-    from climb_app_helpers import Table
-    watch = Watch("climb guide")
-    t = Table(seed=3, seats=(0, 1), prefs={"guide": 1}, watch=watch)
-    assert t.play.guide is not None
-    assert climb_follow(t, 6) >= 12
-    watch.check()
-
-
-def test_climb_whole_game_of_a_human_alone_on_the_pointer():
-    # Keepers and cards: the plan's moves stay legal as they are made.
-    from climb_app_helpers import Table
-    watch = Watch("climb solitaire guide")
-    t = Table(seed=11, players=1, seats=(0,), variant="solitaire1",
-              prefs={"guide": 1}, watch=watch)
-    climb_follow(t, 400)
-    assert t.play.mode == "over"
-    watch.check()
-
-
-def test_climb_the_mark_stands_over_the_tips_die_when_the_cursor_leaves():
-    from climb_app_helpers import Table
-    from primeplay.app.scene import DIE_SIZE
-    t = Table(seed=3, seats=(0, 1), prefs={"guide": 1})
-    play = t.play
-    t.roll()
-    t.wait(2000)
-    tip = play.guide.tip(play)
-    assert play.cursor.move("move") == tip
-    t.press("RIGHT")                    # another way to use the die
-    assert play.cursor.move("move") != tip
-    t.wait(500)
-    assert play.cursor.move("move") != tip      # pressed: left alone
-    sc = t.frame()
-    assert not [x for x in sc.texts() if "best" in x]
-    # The arrow: three rows over the tile, the widest 5 pixels.
-    y = 64 - DIE_SIZE
-    arrow = [it for it in sc.items if it[0] == "rect" and
-             y - 6 <= it[2] < y - 3 and it[4] == 1]
-    assert [it[3] for it in arrow] == [5, 3, 1], arrow
-    t.press("LEFT")
-    assert play.cursor.move("move") == tip
-    assert [x for x in t.frame().texts() if "best" in x]
-
-
-def test_climb_no_press_waits_for_the_search():
-    # A move off the plan: the press is answered (its scene) before the
-    # new plan's first slice, and a plan with a Keeper comes in slices.
-    from climb_app_helpers import Table
-    from primeplay.climb import hint as H
-    slices = []
-    real = H.hint_slices
-
-    def counted(state):
-        for got in real(state):
-            slices.append(got)
-            yield got
-
-    t = Table(seed=3, seats=(0, 1), prefs={"guide": 1})
-    play = t.play
-    import primeplay.climb.ui.guide as G
-    was = G.hint_slices
-    G.hint_slices = counted
-    try:
-        t.roll()
-        t.wait(2000)
-        tip = play.guide.tip(play)
-        others = [m for m in play.cursor.rows()[1][1] if m != tip and
-                  m[0] == "die"]
-        assert others
-        while play.cursor.move("move") != others[0]:
-            t.press("RIGHT")
-        del slices[:]
-        app = t.app
-        app.press("A")                  # off the plan
-        app.tick(t.now + 1)
-        assert slices == []             # the press's tick: no search
-        app.scene()
-        app.tick(t.now + 2)
-        assert slices                   # the next: the first slice
-        t.now += 2
-        t.wait(200)
-        assert play.guide.tip(play) is not None
-    finally:
-        G.hint_slices = was
-    # With a Keeper the table's plan is two searches, a slice each.
-    from primeplay.climb import Settings, Game
-    g = Game(Settings(players=2, start_roll=False), 1)
-    s = g.state
-    s.pos[0], s.pos[1] = 16, 46
-    cid = [c for c in range(len(s.cards)) if s.cards[c][1] == "addsub"
-           and s.cards[c][2] == 9][0]
-    s.deck.remove(cid)
-    s.keepers[0].append(cid)
-    g.roll((2, 2))
-    got = list(real(s))
-    assert got[:-1] == [None] and got[-1] == H.hint(s)
-
-
-def test_climb_an_undo_points_at_the_positions_tip_again():
-    # B takes the move back: the position's legal list comes back with a
-    # new state, and the plan is worked out from that state, not from the
-    # one the move went on from.
-    from climb_app_helpers import Table
-    from primeplay.climb import rules
-    from primeplay.climb.hint import hint
-    t = Table(seed=3, seats=(0, 1), prefs={"guide": 1})
-    play = t.play
-    g = play.guide
-    t.roll()
-    t.wait(2000)
-    tip = g.tip(play)
-    others = [m for r in play.cursor.rows() for m in r[1]
-              if m != tip and m[0] == "die"]
-    while play.cursor.move("move") != others[0]:
-        t.press("DOWN" if others[0] not in
-                play.cursor.rows()[play.cursor.group][1] else "RIGHT")
-    t.press("A")                        # off the plan
-    t.wait(300)
-    assert g.tip(play) == hint(play.state)[0]
-    t.press("B")                        # taken back
-    t.wait(300)
-    s = play.state
-    assert g.tip(play) == hint(s)[0] == tip
-    assert play.cursor.move("move") == tip
-    assert tip in rules.legal_moves(s)
-
-
-def test_climb_an_undo_in_the_middle_of_the_search_starts_it_again():
-    # The first slice done, a move and its undo before the second: the
-    # search goes on from the state the undo made, not the one it began
-    # with (which the move has changed since).
-    from climb_app_helpers import Table
-    from primeplay.climb.hint import hint
-    t = Table(seed=3, seats=(0, 1), prefs={"guide": 1})
-    app = t.app
-    play = t.play
-    g = play.guide
-    now = [t.now]
-
-    def loop_pass(name=None):
-        if name:
-            app.press(name)
-        now[0] += FRAME_MS
-        app.tick(now[0])
-        app.scene()
-
-    loop_pass("A")                      # roll
-    while g.work is None:
-        loop_pass()
-    assert play.peeking() and g.work_state is play.state
-    was = play.state
-    # Two presses in one loop pass (queued while the board drew): the
-    # board after the roll goes, the move under the cursor is made.
-    app.press("A")
-    loop_pass("A")
-    assert g.work is not None and play.state is was
-    loop_pass("B")                      # taken back
-    assert play.state is not was
-    for _ in range(10):
-        loop_pass()
-    assert not g.due(play)
-    assert g.tip(play) == hint(play.state)[0]
-
-
-def test_climb_a_computers_turn_shows_no_pointer():
-    from climb_app_helpers import Table
-    seen = []
-
-    def watch(t, sc):
-        play = t.play
-        if play is not None and play.is_bot() and t.app.screen is play:
-            seen.extend([x for x in sc.texts() if "best" in x])
-            assert play.guide.tip(play) is None
-            assert not play.guide.due(play)
-
-    t = Table(seed=4, seats=(0, 1), prefs={"guide": 1}, watch=watch)
-    climb_follow(t, 4)
-    assert not seen
 
 
 # ------------------------------------------------------------ Daifugo
@@ -667,7 +413,7 @@ def test_rings_two_humans_no_pointer_on_the_pass_screen():
 GUEST = """
 from primeplay.app import App
 app = App(None, seed=7)
-for key in ("climb", "daifugo", "rings"):
+for key in ("daifugo", "rings"):
     p = app.game_prefs(key)
     p["guide"] = 1
     p["seats"][1] = 1
@@ -678,7 +424,7 @@ def go(name=None):
     now[0] += 50
     app.tick(now[0])
     return app.scene()
-for key in ("climb", "daifugo", "rings"):
+for key in ("daifugo", "rings"):
     app.begin("setup:" + key)
     go()
     go()
@@ -705,5 +451,5 @@ for key in ("climb", "daifugo", "rings"):
 def test_the_pointers_are_the_same_on_every_vm(vm):
     here = vm_games.on_cpython(GUEST)
     games = set([line.split()[0] for line in here])
-    assert games == {"climb", "daifugo", "rings"}, here
+    assert games == {"daifugo", "rings"}, here
     assert vm_games.on_vm(vm, GUEST) == here

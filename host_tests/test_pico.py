@@ -40,8 +40,9 @@ ANSWER_MS = 100
 # polls keep one phase against the scans and this press waits 4 ms more).  (UP in the setup menu, which wrapped to Start and redrew every row,
 # the scroll bar and the note line in 124 ms, is no more: the setup opens
 # on Start.)  By press number in
-# test_every_press_of_a_turn_answers_within_budget.
-SLOW_PRESSES = {1: 112}
+# test_every_press_of_a_turn_answers_within_budget.  (112.6 ms since
+# the setups gained their How to play rows, issue 21.)
+SLOW_PRESSES = {1: 113}
 
 _missing = pico.missing_pieces()
 pytestmark = pytest.mark.skipif(bool(_missing), reason="emulated Pico: " + "; ".join(_missing))

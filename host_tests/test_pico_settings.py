@@ -12,10 +12,10 @@ from test_pico import ANSWER_MS, SEED
 
 # From the main menu (seed 3, the reference build): UP wraps to Settings,
 # A opens it; DOWN twice to Contrast (under Sound and CPU speed), LEFT:
-# high (from full); DOWN three times to Left-handed, A: on (the panel
+# high (from full); DOWN four times to Left-handed, A: on (the panel
 # turns round; the pad is mirrored now, so the next DOWN goes up, to
-# Flashing); UP back, A: off.
-KEYS = "UP,A,DOWN,DOWN,LEFT,DOWN,DOWN,DOWN,A,DOWN,UP,A"
+# Colours); UP back, A: off.
+KEYS = "UP,A,DOWN,DOWN,LEFT,DOWN,DOWN,DOWN,DOWN,A,DOWN,UP,A"
 # The budget is ANSWER_MS (100 ms) from press to panel.  Turning the
 # panel round is two controller commands (segment and COM scan remapped),
 # well inside it.  Opening Settings the first time in a VM imports its
@@ -51,8 +51,8 @@ def test_contrast_and_left_handed_take_effect_at_once_on_the_board():
         assert contrast == c, i
     # Full (0xFF, what displayio sets at start), then high.
     assert want[3][1] == 0xFF and want[4][1] == 0x90
-    assert [w[2] for w in want][7:] == [False, True, True, True, False]
-    turns = (8, 11)     # the presses that turn the panel round
+    assert [w[2] for w in want][8:] == [False, True, True, True, False]
+    turns = (9, 12)     # the presses that turn the panel round
     ms = [a[1] for a in answers]
     assert None not in ms, answers
     assert max(ms[i] for i in turns) <= ANSWER_MS, answers

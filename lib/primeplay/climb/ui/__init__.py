@@ -43,9 +43,6 @@ PREFS = {
     "curse_mirror": 1,          # where 0 is the goal, a Curse limits to + x
     "both_out": 1,              # There and Back: both in to 101, then back
     "station_mid_move": 0,      # a Way Station counts only where a pawn ends
-    # First game: a human's turn points at the Hint's next move (guide).
-    # Prefs saved before it load with it off.
-    "guide": 0,
 }
 
 
@@ -57,8 +54,7 @@ def sanitize(p):
                   ("station", WAY_STATION_CHOICES), ("cards", (0, 1)),
                   ("own_cards", (0, 1)),
                   ("first", (0, 1)), ("curse_mirror", (0, 1)),
-                  ("both_out", (0, 1)), ("station_mid_move", (0, 1)),
-                  ("guide", (0, 1))):
+                  ("both_out", (0, 1)), ("station_mid_move", (0, 1))):
         if p[k] not in ok:
             p[k] = PREFS[k]
     seats = p["seats"]

@@ -41,16 +41,6 @@ class HintRow:
     def __init__(self):
         self.plan = None
 
-    def keep(self, state, legal, moves):
-        """The plan of the position ``state`` (its legal list ``legal``)
-        is ``moves``: worked out elsewhere (the first game's pointer)."""
-        self.plan = Hint(state, legal, moves)
-
-    def drop(self):
-        """No plan: the human's move phase is over (its legal list, held
-        by the plan, goes before a computer searches)."""
-        self.plan = None
-
     def press(self, play):
         """A on the Hint row: work the hint out (the first press), then
         make its next move, one press a move."""

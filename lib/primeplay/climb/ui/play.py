@@ -34,10 +34,7 @@ and does nothing else.
 End turn is one press of A: its row previews what ending the turn does
 ("bumps P2", "draws a card"), and B can still take moves back before it.
 The Hint row: A shows the moves ``climb.hint`` plans for the rest of the
-roll, each further A makes the next of them.  In a first game (the
-setup's row) the plan is worked out without a press, a slice a tick, and
-``guide`` points at its next move: the cursor on it, an arrow over its
-die, "A: best move".
+roll, each further A makes the next of them.
 
 Over the play screen, on the app's stack of screens (``App.push``): the
 news of a move (``News``: who starts, bumps, cards and card effects, a
@@ -109,13 +106,6 @@ class ClimbPlay:
         # first tick, over this screen.
         self.start_news = _start_lines(self.state.events) \
             if game is None else None
-        # First game (the setup's row): the pointer at the Hint's next
-        # move, loaded only when it is on and someone human plays.
-        self.guide = None
-        p = app.prefs.get("climb")
-        if None in self.bots and isinstance(p, dict) and p.get("guide") == 1:
-            from primeplay.climb.ui.guide import Guide
-            self.guide = Guide()
         self.sync()
 
     @classmethod
@@ -159,8 +149,6 @@ class ClimbPlay:
 
     def make(self, move):
         mover = self.state.current
-        if self.guide is not None and not self.is_bot():
-            self.guide.moving(self, move)
         try:
             events = self.game.apply(move)
         except rules.IllegalMove:
@@ -272,8 +260,6 @@ class ClimbPlay:
             return
         # A human's press: its code is loaded with the first one, so a
         # game of computers alone does without it.
-        if self.guide is not None:
-            self.guide.pressed(self)
         from primeplay.climb.ui.human import press
         press(self, name)
 
@@ -319,8 +305,6 @@ class ClimbPlay:
             return min(self.until, (now // 50 + 1) * 50, (now // 60 + 1) * 60)
         if self.mode == "over":
             return None
-        if self.guide is not None and self.guide.due(self):
-            return 0        # the pointer's plan, a slice a tick
         if self.peeking():
             return self.peek_until
         if not self.is_bot():
@@ -346,8 +330,6 @@ class ClimbPlay:
                         if None in self.bots else 0
                     self.peek_until = now + ms if ms else 0
             return
-        if self.guide is not None:
-            self.guide.tick(self)
         if self.mode == "over" or not self.is_bot() or self.peeking():
             return
         if self.mode == "roll":
@@ -434,8 +416,6 @@ class ClimbPlay:
             self._draw_over(sc)
             return
         cur = self.cursor
-        if self.guide is not None and mode == "move":
-            self.guide.drawn(self)
         peek = self.peeking()
         if peek or cur.showing_board(mode):
             from primeplay.climb.ui.board import draw_board
@@ -497,10 +477,7 @@ class ClimbPlay:
             sc.text(0, 52, "<%d of %d> A: ok" % (cur.option + 1, n_)
                     if n_ > 1 else "A: ok")
         else:
-            mark = -1
-            if self.guide is not None:
-                note, mark = self.guide.point(self, m, note)
-            self._draw_uses(sc, cur.group - 1, note, mark)
+            self._draw_uses(sc, cur.group - 1, note)
         sc.leds = colours.number_ring(focus, n) if focus >= 0 else \
             colours.seat_ring(p, n)
 
@@ -532,11 +509,10 @@ class ClimbPlay:
             sc.text(WIDTH - len(right) * CHAR_W, 0, right)
         sc.rect(0, CHAR_H, WIDTH, 1, 1)
 
-    def _draw_uses(self, sc, lit, note, mark=-1):
-        """The dice and Keepers left, groups()[lit] lit, a mark over
-        groups()[mark] (the first game's pointer); at the right the
-        move's warning (``note``; a tuple: the first that fits), else, if
-        there is room, how many ways LEFT/RIGHT offer."""
+    def _draw_uses(self, sc, lit, note):
+        """The dice and Keepers left, groups()[lit] lit; at the right the
+        move's warning (``note``), else, if there is room, how many ways
+        LEFT/RIGHT offer."""
         gs = self.cursor.groups()
         tiles = []      # (group, die value or tag)
         x = 0
@@ -551,10 +527,6 @@ class ClimbPlay:
                     if m[0] == "keeper" else "End turn"
                 tiles.append((gi, tag))
                 x += len(tag) * CHAR_W + 4
-        if type(note) == tuple:
-            for note in note + (None,):
-                if note is None or x + len(note) * CHAR_W <= WIDTH:
-                    break
         if note is None and 0 <= lit < len(gs):
             n = len(gs[lit][1])
             if n > 1:
@@ -578,12 +550,6 @@ class ClimbPlay:
             if x < 0 or x + w > right:
                 x += w + 2
                 continue
-            if gi == mark:
-                # A small arrow down at the tile: the guide's next move.
-                cx = x + w // 2
-                for i in (0, 1, 2):
-                    sc.rect(cx - 2 + i, y - 6 + i, 5 - 2 * i, 1, 1)
-                mark = -1
             if type(t) == int:
                 if on:
                     sc.rect(x, y, DIE_SIZE, DIE_SIZE, 1)

@@ -1,10 +1,11 @@
 """Prime Climb's setup menu: Start first (A, A from the main menu starts
 the remembered game), then the variant, players, who is a computer and
-the variant's options, then First game, the pointer at the Hint's next
-move (``guide``), remembered in the game's prefs
+the variant's options, remembered in the game's prefs
 (``App.game_prefs("climb")``: defaults and checks in ``primeplay.climb.ui``);
 How to play last, UP from Start (the rules in pages,
-``primeplay.app.howto``).
+``primeplay.app.howto``).  (No First game row yet: its pointer, the Hint
+worked out at every human turn, did not fit the board's heap beside the
+computers' search: issue 22's heap work.)
 
 Loaded when Prime Climb is chosen in the main menu (the registry's
 ``setup``, ``primeplay.climb.setup``) and unloaded with the game.
@@ -50,8 +51,6 @@ RULINGS = (
      ("Station: at end", "Station: any stop"), "a stop mid-move too?"),
 )
 RULING_KEYS = tuple([r[0] for r in RULINGS])
-# The First game row's line: what it does at a human's turn.
-GUIDE_NOTE = "points at best move"
 
 
 class ClimbSetup(SetupMenu):
@@ -105,8 +104,6 @@ class ClimbSetup(SetupMenu):
                 out.append(("station2", "3rd station: %s" % (
                     more[1] or "none")))
         out += self._rulings()
-        out.append(("guide", "First game: %s" % ("on" if p["guide"]
-                                                 else "off")))
         out.append(("howto", "How to play"))
         return out
 
@@ -137,7 +134,7 @@ class ClimbSetup(SetupMenu):
             p["cards"] = 1 - p["cards"]
         elif key == "own":
             p["own_cards"] = 1 - p["own_cards"]
-        elif key in RULING_KEYS or key == "guide":
+        elif key in RULING_KEYS:
             p[key] = 1 - p[key]
         elif key.startswith("station"):
             self._station(key, step)
@@ -178,8 +175,6 @@ class ClimbSetup(SetupMenu):
             return RULINGS[RULING_KEYS.index(key)][3]
         if key.startswith("station"):
             return "visit before home"
-        if key == "guide":
-            return GUIDE_NOTE
         return None
 
     def choose(self, i):
