@@ -208,7 +208,7 @@ def _loop(device, app, clock, sleep, frames, probe, passes, collect=None):
         if dimmer is not None:
             due = dimmer.check(t)
             if dimmer.deep(t):
-                deep_sleep(device, app)
+                dimmer.deep_sleep()
                 return
             if dimmer.redraw:
                 dimmer.redraw = False
@@ -222,28 +222,6 @@ def _loop(device, app, clock, sleep, frames, probe, passes, collect=None):
                 ms = due - t if due > t else 0
         idle(pending, clock, sleep, ms)
         passes[0] += 1
-
-
-def deep_sleep(device, app):
-    """The board's deep sleep until A (firmware/dimmer.py says when): the
-    game and where it was stored first (``primeplay.app.power``), the
-    panel, the ring and the pins let go, then an alarm on A's pin.  A
-    starts code.py again, which goes back to the turn (``woke``).
-
-    With USB connected, CircuitPython only pretends: code.py ends, the
-    core waits for the alarm (or a file saved to CIRCUITPY) and runs
-    code.py again, the USB drive and console kept; the same wake."""
-    from primeplay.app.power import prepare_deep_sleep  # pylint: disable=import-outside-toplevel
-    wake = prepare_deep_sleep(app)
-    profile = getattr(device, "profile", None) or {}
-    pin = profile.get("buttons", {}).get("A")
-    pressed = bool(profile.get("value_when_pressed", False))
-    print("primeplay: deep sleep until A, then %s" % wake)
-    device.deinit()
-    import alarm  # pylint: disable=import-outside-toplevel
-    from device import _pin  # pylint: disable=import-outside-toplevel
-    alarm.exit_and_deep_sleep_until_alarms(
-        alarm.pin.PinAlarm(_pin(pin), value=pressed, pull=True))
 
 
 def woke():
