@@ -15,7 +15,7 @@ panel as the game is then.
 Deep sleep: DEEP_TIMES the setting's time without a press (at once when
 the panel sleeps on a low battery), the loop stores the game and where it
 was (``primeplay.app.power``) and the board sleeps with its core off
-until A (``deep_sleep``); the run A starts goes straight back to the
+until A (firmware/deep_sleep.py); the run A starts goes straight back to the
 turn on screen (code.py's ``woke``).  An all-computer game stops there too, saved.
 
 The battery: a reading from the device (``power()``: millivolts, on USB,
@@ -101,24 +101,7 @@ class Dimmer:
         return now >= self.last + seconds * 1000 * DEEP_TIMES
 
     def deep_sleep(self):
-        """The board's deep sleep until A (``deep`` says when): the game
-        and where it was stored first (``primeplay.app.power``), the
-        panel, the ring and the pins let go, then an alarm on A's pin.
-        A starts code.py again, which goes back to the turn (``woke``).
-
-        With USB connected, CircuitPython only pretends: code.py ends, the
-        core waits for the alarm (or a file saved to CIRCUITPY) and runs
-        code.py again, the USB drive and console kept; the same wake.
-        Here, not in code.py: code.py compiles at every start."""
-        from primeplay.app.power import prepare_deep_sleep  # pylint: disable=import-outside-toplevel
-        wake = prepare_deep_sleep(self.app)
-        device = self.device
-        profile = getattr(device, "profile", None) or {}
-        pin = profile.get("buttons", {}).get("A")
-        pressed = bool(profile.get("value_when_pressed", False))
-        print("primeplay: deep sleep until A, then %s" % wake)
-        device.deinit()
-        import alarm  # pylint: disable=import-outside-toplevel
-        from device import _pin  # pylint: disable=import-outside-toplevel
-        alarm.exit_and_deep_sleep_until_alarms(
-            alarm.pin.PinAlarm(_pin(pin), value=pressed, pull=True))
+        """The board's deep sleep until A (``deep`` says when), in a
+        module of its own (firmware/deep_sleep.py): loaded only then."""
+        from deep_sleep import deep_sleep  # pylint: disable=import-outside-toplevel
+        deep_sleep(self.app, self.device)

@@ -390,6 +390,12 @@ class App:
     def set_power(self, mv, usb, low):
         """A battery reading from the firmware (``primeplay.app.power``):
         True when what the panel shows changed."""
+        p = self.power
+        if usb and (p is None or p[1]):
+            # On USB, as before: nothing to show, and the module stays
+            # out of the heap (a board at a desk never loads it).
+            self.power = (mv, usb, low)
+            return False
         from primeplay.app import power
         return power.reading(self, mv, usb, low)
 
