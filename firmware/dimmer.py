@@ -19,8 +19,8 @@ until A (firmware/deep_sleep.py); the run A starts goes straight back to the
 turn on screen (code.py's ``woke``).  An all-computer game stops there too, saved.
 
 The battery: a reading from the device (``power()``: millivolts, on USB,
-low) every ``EVERY_MS`` goes to the app (``App.set_power``), which shows
-it and warns once when it is low.
+low) every ``EVERY_MS`` goes to the app (``App.power``), which shows
+it and warns once when it is low (``primeplay.app.power.reading``).
 
 The same object runs on the board (firmware/code.py's loop) and in the
 simulator (tools/sim.py), over a device with ``sleep()`` and ``wake()``
@@ -78,14 +78,29 @@ class Dimmer:
         return due
 
     def read_power(self):
-        """The device's battery reading to the app, if both can."""
+        """The device's battery reading to the app, if both can: on USB
+        power, as before, nothing to show, and the app's battery module
+        (primeplay.app.power) stays out of a game's heap."""
         read = getattr(self.device, "power", None)
-        tell = getattr(self.app, "set_power", None)
-        if read is not None and tell is not None:
-            reading = read()
-            if reading is not None and tell(reading[0], reading[1],
-                                            reading[2]):
-                self.redraw = True
+        app = self.the_app()
+        if read is None or not hasattr(app, "power"):
+            return
+        reading = read()
+        if reading is None:
+            return
+        mv, usb, low = reading
+        was = app.power
+        if usb and (was is None or was[1]):
+            app.power = reading
+            return
+        from primeplay.app.power import reading as tell  # pylint: disable=import-outside-toplevel
+        if tell(app, mv, usb, low):
+            self.redraw = True
+
+    def the_app(self):
+        """The app (the simulator passes itself: its app changes at each
+        restart)."""
+        return getattr(self.app, "app", self.app)
 
     def deep(self, now):
         """Is it time for deep sleep: asleep DEEP_TIMES the setting's
@@ -95,13 +110,13 @@ class Dimmer:
         seconds = self.seconds()
         if not seconds:
             return False
-        low = getattr(self.app, "power_low", None)
-        if low is not None and low():
-            return True
+        power = getattr(self.the_app(), "power", None)
+        if power is not None and power[2]:
+            return True         # a low battery
         return now >= self.last + seconds * 1000 * DEEP_TIMES
 
     def deep_sleep(self):
         """The board's deep sleep until A (``deep`` says when), in a
         module of its own (firmware/deep_sleep.py): loaded only then."""
         from deep_sleep import deep_sleep  # pylint: disable=import-outside-toplevel
-        deep_sleep(self.app, self.device)
+        deep_sleep(self.the_app(), self.device)

@@ -4,12 +4,14 @@ power, a warning once when low; deep sleep after three times Sleep
 after's time (at once on a low battery) that wakes on A into the turn
 that was on screen.  On the emulated board: test_pico_power.py."""
 
+import sys
+
 import pytest
 
 import sim
 from primeplay import save
 from primeplay.app import App
-from primeplay.app.power import wake_intent
+from primeplay.app.power import wake_intent, reading
 from test_firmware import load_firmware
 
 battery = load_firmware("battery", "primeplay_battery")
@@ -63,31 +65,31 @@ def main_menu_note(app):
 
 def test_the_main_menu_shows_the_battery_on_battery_power_only():
     app = App(sim.MemoryStorage())
-    app.set_power(3921, False, False)
+    reading(app, 3921, False, False)
     assert main_menu_note(app) == "Battery 3.92 V"
-    app.set_power(4790, True, False)
+    reading(app, 4790, True, False)
     assert "Battery" not in " ".join(app.scene().texts())
 
 
 def test_a_low_battery_warns_once_and_stores():
     st = sim.MemoryStorage()
     app = App(st)
-    app.set_power(3300, False, True)
+    reading(app, 3300, False, True)
     texts = app.scene().texts()
     assert texts[0] == "Battery low: 3.30 V" and "the game is saved." in texts
     assert app.store_due
     app.press("A")                       # back to the main menu
     assert app.screen.rows()[0] == "Prime Climb"
-    app.set_power(3290, False, True)     # once a run
+    reading(app, 3290, False, True)     # once a run
     assert app.scene().texts()[-1] == "Battery 3.29 V low"
-    app.set_power(3500, False, False)    # USB, then unplugged: news again
-    app.set_power(3300, False, True)
+    reading(app, 3500, False, False)    # USB, then unplugged: news again
+    reading(app, 3300, False, True)
     assert app.scene().texts()[0] == "Battery low: 3.30 V"
 
 
 def test_a_vm_started_for_a_game_does_not_warn_again():
     app = App(sim.MemoryStorage(), start="menu")
-    app.set_power(3300, False, True)
+    reading(app, 3300, False, True)
     texts = app.scene().texts()
     assert texts[0] == "Prime Climb" and texts[-1] == "Battery 3.30 V low"
 
@@ -108,17 +110,11 @@ class Dev:
 
 
 class Prefs:
-    def __init__(self, seconds, low=False):
+    """What the Dimmer reads of an app: its prefs and its battery."""
+
+    def __init__(self, seconds):
         self.prefs = {"sleep": seconds}
-        self.low = low
-        self.told = []
-
-    def power_low(self):
-        return self.low
-
-    def set_power(self, mv, usb, low):
-        self.told.append((mv, usb, low))
-        self.low = low
+        self.power = None
 
 
 def test_deep_sleep_comes_at_three_times_the_setting():
@@ -134,10 +130,11 @@ def test_deep_sleep_comes_at_three_times_the_setting():
 
 
 def test_a_low_battery_deep_sleeps_as_soon_as_the_panel_sleeps():
-    app = Prefs(120)
+    app = App(sim.MemoryStorage())
+    app.prefs["sleep"] = 120
     d = dimmer.Dimmer(app, Dev((3300, False, True)), 0)
     d.check(1000)                        # the first reading
-    assert app.told == [(3300, False, True)]
+    assert app.power == (3300, False, True) and d.redraw
     assert not d.deep(1000)              # awake: the player is playing
     d.check(120000)
     assert d.asleep and d.deep(120000)
@@ -145,10 +142,24 @@ def test_a_low_battery_deep_sleeps_as_soon_as_the_panel_sleeps():
 
 def test_the_battery_is_read_every_ten_seconds():
     app = Prefs(0)
-    d = dimmer.Dimmer(app, Dev((4000, False, False)), 0)
+    dev = Dev((4800, True, False))
+    reads = []
+    real = dev.power
+    dev.power = lambda: reads.append(1) or real()
+    d = dimmer.Dimmer(app, dev, 0)
     for t in range(0, 60001, 500):
         d.check(t)
-    assert len(app.told) == 7            # 0, 10, ... 60 s
+    assert len(reads) == 7               # 0, 10, ... 60 s
+    assert app.power == (4800, True, False)
+
+
+def test_on_usb_the_app_loads_no_battery_module():
+    app = App(sim.MemoryStorage())
+    sys.modules.pop("primeplay.app.power", None)
+    d = dimmer.Dimmer(app, Dev((4750, True, False)), 0)
+    d.check(0)
+    assert app.power == (4750, True, False) and not d.redraw
+    assert "primeplay.app.power" not in sys.modules
 
 
 def sleepy_sim(seconds=2):
@@ -244,7 +255,7 @@ def test_on_a_low_battery_each_turn_is_in_the_flash_before_a_computer_thinks(
         s.advance(500)
         if type(s.app.screen).__name__ == "News":
             s.press("A")
-    assert s.app.power_low()
+    assert s.app.power[2]
     # Warned once, in the main menu's VM: the game's goes on unasked.
     assert type(s.app.screen).__name__ != "Message"
     later = [(t, st) for t, st in seen if t > 1]

@@ -499,15 +499,6 @@ class Sim:
         self.app.tick(self.now)
         self.render("wake")
 
-    def set_power(self, mv, usb, low):
-        """The Dimmer's battery reading, for the app of the moment."""
-        tell = getattr(self.app, "set_power", None)
-        return tell is not None and tell(mv, usb, low)
-
-    def power_low(self):
-        low = getattr(self.app, "power_low", None)
-        return low is not None and low()
-
     @property
     def prefs(self):
         """The app's settings (the Dimmer reads Sleep after here: the app

@@ -94,7 +94,8 @@ class App:
         # The game whose turn is on screen (keep_game): where a deep
         # sleep wakes into.
         self.playing = None
-        # The battery's last reading (set_power): (mV, on USB, low), and
+        # The battery's last reading (the firmware's, primeplay.app.power):
+        # (mV, on USB, low), and
         # whether it has been warned of: a VM started for a game or the
         # menu (``start``) follows one that saw the battery already.
         self.power = None
@@ -386,21 +387,6 @@ class App:
             return
         self.saves = {}
         self.store(True)
-
-    def set_power(self, mv, usb, low):
-        """A battery reading from the firmware (``primeplay.app.power``):
-        True when what the panel shows changed."""
-        p = self.power
-        if usb and (p is None or p[1]):
-            # On USB, as before: nothing to show, and the module stays
-            # out of the heap (a board at a desk never loads it).
-            self.power = (mv, usb, low)
-            return False
-        from primeplay.app import power
-        return power.reading(self, mv, usb, low)
-
-    def power_low(self):
-        return self.power is not None and self.power[2]
 
     def store_soon(self):
         """``store()`` on the tick after the frame answering this press has

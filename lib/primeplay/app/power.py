@@ -1,5 +1,5 @@
 """The battery and deep sleep, for the app: the firmware's readings
-(``App.set_power``), the main menu's line, the warning, and what a deep
+(``reading``, from firmware/dimmer.py), the main menu's line, the warning, and what a deep
 sleep stores so that A wakes into the turn on screen.
 
 Its own module, loaded with the first reading on battery power or the
