@@ -341,6 +341,14 @@ class ClimbPlay:
             # "thinking" is on the panel while the choice is worked out
             # (a while, on a board), never the cursor an earlier step
             # left behind.
+            # The search's blocks into a heap swept first: garbage left
+            # where they would go cut it into more pieces (a 4-computer
+            # game's smallest cp32 heap: 125-127K, up to 130K without).
+            # Only where the heap is the board's (CPython has no
+            # mem_free, and room to spare).
+            import gc
+            if hasattr(gc, "mem_free"):
+                gc.collect()
             self.bot_move = self.bots[self.state.current].choose(self.state)
             self.cursor.select(self.bot_move, self.mode)
             self.until = now + BOT_MS[self.speed]
