@@ -243,8 +243,9 @@ class MainMenu(Menu):
     def note(self, i):
         if i < len(self.notes):
             return self.notes[i]
-        if self.app.power is None:
-            return None
+        p = self.app.power
+        if p is None or p[1]:
+            return None     # unread, or on USB: nothing, and no import
         # A row with nothing to say shows the battery (on battery power).
         from primeplay.app.power import line
         return line(self.app)
