@@ -8,10 +8,9 @@ divider's ratio), "vbus_pin", "battery_low_mv"; a board without
 "vsys_pin" has no ``Battery``.
 
 Reads are slow for the loop only in number: eight ADC samples, about
-20 us each, taken every ``EVERY_MS``.
+20 us each, taken as often as firmware/dimmer.py's ``EVERY_MS`` says.
 """
 
-EVERY_MS = 10000
 SAMPLES = 8
 # Under this the pin is not reading VSYS: the Pico stops below 1.8 V, so
 # a lower figure is a pin left unwired (or an emulator's silent ADC).
@@ -28,6 +27,8 @@ class Battery:
         self.low_mv = profile.get("battery_low_mv", 3400)
         self.reference = reference
         self._owned = []
+        # The pins by name, as the device adapter finds its own.
+        from device import _pin  # pylint: disable=import-outside-toplevel
         if adc is None:
             import analogio  # pylint: disable=import-outside-toplevel
             adc = analogio.AnalogIn(_pin(profile["vsys_pin"]))
@@ -57,10 +58,3 @@ class Battery:
             part.deinit()
         self._owned = []
 
-
-def _pin(name):
-    import board  # pylint: disable=import-outside-toplevel
-    pin = getattr(board, name, None)
-    if pin is None:
-        raise ValueError("board has no pin " + str(name))
-    return pin

@@ -406,6 +406,7 @@ class Sim:
         # Deep sleep (the Dimmer says when): the app gone, as the board's
         # VM is; A alone wakes it, into what ``wake`` says.
         self.deep_asleep = False
+        self.wake_to = None     # where the last deep sleep wakes
         # The sound cues the app asked for, as (ms, name, volume): the
         # board's piezo plays them (firmware/sound.py); here ``on_cue``
         # (the window's player) or the status line and the headless
@@ -492,11 +493,9 @@ class Sim:
         nvm = getattr(self.storage, "nvm", None)
         start = wake_intent(nvm) if nvm is not None else "menu"
         self.deep_asleep = False
-        self.reloads += 1
-        self.app = self.new_app(True, start)
+        self._restart(start)
         self.dimmer.press(self.now)
         self._shown = None
-        self.app.tick(self.now)
         self.render("wake")
 
     @property
@@ -514,7 +513,7 @@ class Sim:
             return 0
         self.dimmer.check(self.now)
         if self.dimmer.deep(self.now):
-            if getattr(self.app, "playing", False) is not False:
+            if hasattr(self.app, "playing"):     # an App, not a demo
                 from primeplay.app.power import prepare_deep_sleep  # pylint: disable=import-outside-toplevel
                 self.wake_to = prepare_deep_sleep(self.app)
                 self.deep_asleep = True

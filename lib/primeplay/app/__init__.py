@@ -95,9 +95,9 @@ class App:
         # sleep wakes into.
         self.playing = None
         # The battery's last reading (the firmware's, primeplay.app.power):
-        # (mV, on USB, low), and
-        # whether it has been warned of: a VM started for a game or the
-        # menu (``start``) follows one that saw the battery already.
+        # (mV, on USB, low), and whether it has been warned of: a VM
+        # started for a game or the menu (``start``) follows one that saw
+        # the battery already.
         self.power = None
         self.power_warned = start is not None
         # The firmware's way to start the VM again for a game or the main

@@ -86,13 +86,19 @@ def number_ring(value, n):
 
 
 def seat_ring(seat, n, level=4):
-    """A seat's colour, dimmed to level/16 of full.  With the safe
-    palette the seat's number shows too: seat + 1 pixels, spread round
-    the ring, at full colour (the rest at most 4/16)."""
-    r, g, b = SEATS[seat]
+    """A seat's colour, dimmed to level/16 of full (``player_ring``)."""
+    return player_ring(SEATS[seat], n, seat + 1, level)
+
+
+def player_ring(rgb, n, number, level=4):
+    """A player's colour ``rgb`` all round, dimmed to level/16 of full.
+    With the safe palette the player's ``number`` shows too: that many
+    pixels, spread round the ring, at full colour (the rest at most
+    4/16)."""
     if HUES is None:
+        r, g, b = rgb
         return [(r * level // 16, g * level // 16, b * level // 16)] * n
-    return marked(SEATS[seat], n, seat + 1, min(level, 4))
+    return marked(rgb, n, number, min(level, 4))
 
 
 def marked(rgb, n, count, level=4):

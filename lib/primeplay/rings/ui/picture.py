@@ -391,11 +391,8 @@ class Picture:
         """The LED ring all in the player on turn's colour (``level``/16)."""
         play = self.play
         p = play.state.current
-        c = _hues()[B.PLAYER_COLOURS[p]]
-        if colours.safe():
-            # and the player's number in bright pixels
-            return colours.marked(c, play.app.pixels, p + 1, min(level, 4))
-        return [dim(c, level)] * play.app.pixels
+        return colours.player_ring(_hues()[B.PLAYER_COLOURS[p]],
+                                   play.app.pixels, p + 1, level)
 
     def blink_on(self):
         play = self.play
@@ -415,12 +412,11 @@ class Picture:
         n = play.app.pixels
         now = play.app.now
         s = play.state
+        hues = _hues()
         if play.mode == "over":
             w = R.places(s)[0]
-            if colours.safe():
-                return colours.marked(_hues()[B.PLAYER_COLOURS[w]], n,
-                                      w + 1)
-            return [_hues()[B.PLAYER_COLOURS[w]]] * n
+            return colours.player_ring(hues[B.PLAYER_COLOURS[w]], n, w + 1,
+                                       16)
         if now < play.flash_until:
             return self.flat(8)
         lvl = play.focus_level()
@@ -428,7 +424,7 @@ class Picture:
         out = []
         for i in range(n):
             w = i * B.SPACES // n
-            out.append(dim(_hues()[B.LETTERS.index(letters[w])]))
+            out.append(dim(hues[B.LETTERS.index(letters[w])]))
         blink = self.blink_on()
         # The safe palette tells the player on turn's pawns from the
         # others' by more than colour: only theirs blink.
@@ -442,10 +438,10 @@ class Picture:
                     w = (pos % B.SPACES + rot[lvl - 1]) % B.SPACES
                     px = w * n // B.SPACES
                     if px < n:
-                        out[px] = _hues()[B.PLAYER_COLOURS[R.owner(i)]]
+                        out[px] = hues[B.PLAYER_COLOURS[R.owner(i)]]
         if play.mode == "bot" and play.bstage == "think" and \
                 not play.app.prefs["calm"]:
-            c = _hues()[B.PLAYER_COLOURS[s.current]]
+            c = hues[B.PLAYER_COLOURS[s.current]]
             k = (now - play.t0) // 80 % n
             out[k] = c
             out[(k + n // 2) % n] = c
