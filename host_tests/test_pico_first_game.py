@@ -9,7 +9,6 @@ which is why it has none yet.
 import pytest
 
 import pico
-from primeplay import save
 from test_pico import SEED, pytestmark  # noqa: F401
 
 PRESSES = 60
@@ -21,11 +20,8 @@ PRESSES = 60
 ])
 def test_following_the_pointer_plays_on_without_running_out(game, downs,
                                                             players, seats):
-    nvm = bytearray(b"\xff" * pico.NVM_SIZE)
-    assert save.write(nvm, {"prefs": {"speed": 3, game: {
-        "players": players, "seats": seats, "guide": 1}}})
-    image = pico.with_nvm(pico.Pico(board="pico_ref", seed=SEED).image(),
-                          bytes(nvm))
+    image = pico.record_image({"prefs": {"speed": 3, game: {
+        "players": players, "seats": seats, "guide": 1}}}, seed=SEED)
     with pico.Pico(board="pico_ref", seed=SEED, flash=image) as b:
         b.run_keys(downs + "A,A")
         b.settle()

@@ -14,7 +14,6 @@ import pytest
 
 import pico
 import sim
-from primeplay import save
 from test_pico import SEED, TURN, sim_settled, pytestmark  # noqa: F401
 
 
@@ -49,10 +48,7 @@ SLEEP_S = 5
 
 
 def test_deep_sleep_waits_for_a_and_wakes_into_the_same_turn():
-    nvm = bytearray(b"\xff" * pico.NVM_SIZE)
-    assert save.write(nvm, {"prefs": {"sleep": SLEEP_S}})
-    image = pico.with_nvm(pico.Pico(board="pico_ref", seed=SEED).image(),
-                          bytes(nvm))
+    image = pico.record_image({"prefs": {"sleep": SLEEP_S}}, seed=SEED)
     with pico.Pico(board="pico_ref", seed=SEED, flash=image) as b:
         # A turn and the computer's (in the dark: the panel sleeps 5 s
         # after End turn): P1's roll waits, saved.

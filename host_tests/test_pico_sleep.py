@@ -11,7 +11,6 @@ is): minutes of emulation would say no more.
 import pytest
 
 import pico
-from primeplay import save
 from test_pico import ANSWER_MS, SEED, pytestmark  # noqa: F401
 
 SLEEP_S = 3
@@ -19,10 +18,7 @@ SLEEP_S = 3
 
 @pytest.fixture(scope="module")
 def board():
-    nvm = bytearray(b"\xff" * pico.NVM_SIZE)
-    assert save.write(nvm, {"prefs": {"sleep": SLEEP_S}})
-    image = pico.with_nvm(pico.Pico(board="pico_ref", seed=SEED).image(),
-                          bytes(nvm))
+    image = pico.record_image({"prefs": {"sleep": SLEEP_S}}, seed=SEED)
     with pico.Pico(board="pico_ref", seed=SEED, flash=image) as b:
         yield b
 

@@ -158,6 +158,17 @@ def with_nvm(image, nvm):
     return bytes(out)
 
 
+def record_image(record, board=DEFAULT_BOARD, seed=None):
+    """The flash of ``board``'s drive with ``record`` saved in its nvm
+    (``primeplay.save.write``): a board that boots into those settings
+    or saved games."""
+    from primeplay import save  # pylint: disable=import-outside-toplevel
+    nvm = bytearray(b"\xff" * NVM_SIZE)
+    if not save.write(nvm, record):
+        raise PicoError("the record does not fit the nvm: %r" % (record,))
+    return with_nvm(Pico(board=board, seed=seed).image(), bytes(nvm))
+
+
 def cut_image(base, journal, count, part=1.0):
     """The flash a power cut leaves, from a journal (``Pico.read_flash``)
     of the run that started from ``base``: the first ``count - 1``
