@@ -3,14 +3,15 @@
 ``Device(profile)`` on the board builds everything from the profile's pin
 names.  The simulator and the tests pass ``i2c``, ``pixels`` and ``keys``
 instead: a fake I2C bus that decodes the SSD1306's commands, a pixel
-buffer and a key-event queue.  Everything above them (displayio, the real
-``adafruit_displayio_ssd1306`` driver, the renderer, the button mapping)
-then runs exactly as on the board.
+buffer and a key-event queue.  Everything above them (the panel driver
+firmware/ssd1306.py, the renderer, the button mapping) then runs exactly
+as on the board.
 
 Hardware modules (board, busio, neopixel, keypad) are imported inside
 ``Device`` and only when the part is not injected, so this module imports
-on CPython with Blinka, where ``board`` may be a stand-in and neopixel is
-not installed.
+on CPython, where ``board`` may be a stand-in and neopixel is not
+installed.  displayio is not used: the renderer keeps the panel's
+picture itself (see firmware/render.py for why).
 
 Profile keys: "i2c_scl", "i2c_sda" (pin names on ``board``; both None for
 ``board.I2C()``), "i2c_frequency" (400000), "oled_address" (0x3C),
@@ -22,9 +23,8 @@ Profile keys: "i2c_scl", "i2c_sda" (pin names on ``board``; both None for
 
 import time
 
-import displayio
-
 from render import Renderer
+from ssd1306 import SSD1306
 
 try:
     from primeplay.app.scene import BUTTONS
@@ -53,6 +53,15 @@ def _pin(name):
     if pin is None:
         raise ValueError("board has no pin " + str(name))
     return pin
+
+
+def _release_displays():
+    """displayio.release_displays(), where there is a displayio."""
+    try:
+        import displayio  # pylint: disable=import-outside-toplevel
+        displayio.release_displays()
+    except ImportError:
+        pass
 
 
 NO_COLOUR = (-1, -1, -1)  # "not written yet": differs from every colour
@@ -179,9 +188,9 @@ class Device:
         # What this object built it releases in deinit(); injected fakes
         # belong to the caller.
         self._owned = []
-        # A display survives a soft reload and keeps its I2C pins: let it
-        # go before claiming the bus again.
-        displayio.release_displays()
+        # A displayio display (made at the REPL, say) survives a soft
+        # reload and keeps its I2C pins: let it go before claiming the bus.
+        _release_displays()
         # The ring and the buttons come before the display, so that a
         # display that cannot be opened can still be reported on the ring.
         self.pixel_count = profile.get("pixel_count", 0)
@@ -238,46 +247,27 @@ class Device:
                                 frequency=profile.get("i2c_frequency", 400000))
             self._owned.append(i2c)
         self.i2c = i2c
-        try:  # CircuitPython 9+ (and Blinka)
-            from i2cdisplaybus import I2CDisplayBus  # pylint: disable=import-outside-toplevel
-            bus_class = I2CDisplayBus
-        except ImportError:  # CircuitPython 8: still in displayio
-            bus_class = getattr(displayio, "I2CDisplay")
-        bus = bus_class(i2c, device_address=profile.get("oled_address", 0x3C))
-        import adafruit_displayio_ssd1306  # pylint: disable=import-outside-toplevel
-        # auto_refresh off: a frame goes out only when show() says so, whole
-        # (no tearing between a scene's items) and deterministic in the sim.
-        self.display = adafruit_displayio_ssd1306.SSD1306(
-            bus, width=self.width, height=self.height,
-            rotation=profile.get("rotation", 0), auto_refresh=False)
-        self.renderer = Renderer(self.display)
-        self._bus = bus
-        # What displayio's init leaves: brightness 1.0, contrast 0xFF (the
-        # default setting: nothing to send then).
-        self._contrast = 0xFF
+        # The panel answers at its address or the driver raises (no ACK).
+        self.panel = SSD1306(i2c, profile.get("oled_address", 0x3C),
+                             profile.get("rotation", 0))
+        self.renderer = Renderer(self.panel)
+        self._contrast = 0xFF   # as the panel's init leaves it
         self._flip = False
 
     def _settings(self, scene):
         """The device settings a scene carries: the panel's contrast
         (0-255; None leaves it) and, left-handed, the panel turned 180
         degrees from the way the module is mounted.  Sent only when they
-        change: a contrast is one I2C command, a turn a whole frame."""
+        change: a contrast is one I2C command, a turn two."""
         contrast = getattr(scene, "contrast", None)
         if contrast is not None and contrast != self._contrast:
-            # displayio takes a float and sends int(value * 255) (Blinka
-            # rounds): a quarter over the step gives the same byte on both.
-            self.display.brightness = 1.0 if contrast >= 255 else \
-                (contrast + 0.25) / 255
+            self.panel.contrast(contrast)
             self._contrast = contrast
         flip = bool(getattr(scene, "flip", False))
         if flip != self._flip:
-            # The controller turns its picture round itself: segments and
-            # COM lines scanned the other way (0xA0/0xC0; the driver's
-            # init sets 0xA1/0xC8).  Two commands, where displayio's
-            # rotation would redraw and send the whole frame (about 200
-            # ms a press on the emulated board).
-            self._bus.send(0xA0 if flip else 0xA1, b"")
-            self._bus.send(0xC0 if flip else 0xC8, b"")
+            # The controller turns its picture round itself (segments and
+            # COM lines scanned the other way): two commands, no redraw.
+            self.panel.flip(flip)
             self._flip = flip
 
     def _no_display(self, exc):
@@ -293,10 +283,7 @@ class Device:
                    " (%s: %s); check its wiring, 3V3 power and oled_address"
                    % (address, profile.get("i2c_sda"), profile.get("i2c_scl"),
                       type(exc).__name__, exc))
-        try:
-            displayio.release_displays()
-        except Exception:  # noqa: BLE001
-            pass
+        _release_displays()
         owned = self._owned
         self._owned = []
         kept = []
@@ -320,14 +307,12 @@ class Device:
     def show(self, scene):
         """Draw ``scene`` and set the LEDs to ``scene.leds``.
 
-        Only changed displayio objects are redrawn, so the refresh sends
-        only their dirty rectangles over I2C; the NeoPixels are written and
-        shown only when a colour changed.  Missing LED colours are off,
-        extra ones ignored.
+        The renderer sends the panel only the pages and columns that
+        changed; the NeoPixels are written and shown only when a colour
+        changed.  Missing LED colours are off, extra ones ignored.
         """
         self._settings(scene)
         self.renderer.render(scene)
-        self.display.refresh()
         pixels = self.pixels
         if pixels is None:
             return
@@ -354,7 +339,7 @@ class Device:
     def sleep(self):
         """The panel off (the SSD1306's display-off command: its pixels
         kept, drawing nothing) and the ring dark, until ``wake``."""
-        self.display.sleep()
+        self.panel.sleep()
         pixels = self.pixels
         if pixels is not None:
             for i in range(self.pixel_count):
@@ -365,7 +350,7 @@ class Device:
     def wake(self):
         """The panel on again, as it was; the next ``show`` lights the
         ring."""
-        self.display.wake()
+        self.panel.wake()
         for i in range(self.pixel_count):
             self._leds[i] = NO_COLOUR
 
@@ -411,11 +396,10 @@ class Device:
         return self.keys is not None and len(self.keys.events) > 0
 
     def deinit(self):
-        """Release the display, then the I2C bus, pixels and keys this
-        object built, so the pins can be claimed again (a soft reload or
-        the REPL after Ctrl-C).  release_displays() alone leaves a busio.I2C
-        it did not create claimed."""
-        displayio.release_displays()
+        """Release the I2C bus, pixels and keys this object built, so the
+        pins can be claimed again (a soft reload or the REPL after
+        Ctrl-C).  The panel keeps showing what it shows (the Loading frame
+        between two runs) until the next run draws."""
         owned = self._owned
         self._owned = []
         for part in owned:

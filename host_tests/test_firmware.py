@@ -639,7 +639,7 @@ def test_deploy_dry_run_lists_the_board_files(capsys):
                  "/lib/primeplay/rng.py", "/lib/primeplay/app/scene.py",
                  "/lib/primeplay/climb/rules.py",
                  "/lib/primeplay/climb/values.bin",
-                 "/lib/adafruit_displayio_ssd1306.py",
+                 "/ssd1306.py", "/font6x12.py", "/render.py",
                  "/lib/neopixel.py", "/lib/adafruit_pixelbuf.py", "/settings.toml"]:
         assert want in dests, want
     assert dests[-2:] == ["/code.py", "/settings.toml"]  # code.py copied last
@@ -766,10 +766,10 @@ class QueuedKeys:
 
 @pytest.fixture
 def device_module(monkeypatch):
-    """firmware/device.py on Blinka, loaded by path like code.py."""
-    import os
-    monkeypatch.setenv("BLINKA_OS_AGNOSTIC", os.environ.get("BLINKA_OS_AGNOSTIC", "1"))
-    monkeypatch.setitem(sys.modules, "render", load_firmware("render", "render"))
+    """firmware/device.py on CPython, loaded by path like code.py, with
+    the modules it imports by bare name as on the board."""
+    for name in ("font6x12", "ssd1306", "render"):
+        monkeypatch.setitem(sys.modules, name, load_firmware(name, name))
     return load_firmware("device", "primeplay_device")
 
 

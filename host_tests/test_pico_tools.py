@@ -64,7 +64,7 @@ def test_the_drive_image_holds_every_file_under_its_long_name():
     files = {
         "code.py": b"print('hi')\n",
         "settings.toml": b'PRIMEPLAY_BOARD = "pico_ref"\n',
-        "lib/adafruit_displayio_ssd1306.mpy": bytes(range(256)) * 7,
+        "lib/adafruit_pixelbuf_long_name.mpy": bytes(range(256)) * 7,
         "lib/primeplay/climb/values.bin": bytes(20808),
         "lib/primeplay/__init__.py": b"",
         "boards/__init__.py": b"x" * 513,  # just over one cluster

@@ -1,9 +1,10 @@
 """firmware/render.py through the whole display path.
 
-Scene -> Renderer -> displayio (Blinka) -> adafruit_displayio_ssd1306 ->
-I2C transactions -> tools/fake_ssd1306.py -> the pixels the panel shows,
-checked against a reference rasterizer written here from the scene
-contract (lib/primeplay/app/scene.py) and terminalio's font file.
+Scene -> Renderer -> firmware/ssd1306.py -> I2C transactions ->
+tools/fake_ssd1306.py -> the pixels the panel shows, checked against a
+reference rasterizer written here from the scene contract
+(lib/primeplay/app/scene.py) and terminalio's font file (Blinka's copy
+of ter-u12n.bdf, read here on its own, not through firmware/font6x12.py).
 """
 
 import os
@@ -19,15 +20,16 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 import displayio  # noqa: E402
 
-import sim  # noqa: E402  (tools/: patches Blinka's refresh bookkeeping)
 from fake_ssd1306 import FakeI2C  # noqa: E402
 from primeplay.app.scene import Scene, CHAR_W, CHAR_H, DIE_SIZE  # noqa: E402
 
-sim.patch_blinka()
 import device as device_mod  # noqa: E402
 import render  # noqa: E402
+import make_font  # noqa: E402  (tools/)
 
-FULL_FRAME = 12 + 1 + 1024  # column + page range commands, 0x40, GDDRAM
+# The window commands (control byte, 21h x0 x1, 22h p0 p1), then 0x40 and
+# the GDDRAM: what the renderer sends for a whole frame.
+FULL_FRAME = 7 + 1 + 1024
 
 PROFILE = {"width": 128, "height": 64, "rotation": 0, "oled_address": 0x3C,
            "pixel_count": 0, "buttons": {}}
@@ -226,7 +228,8 @@ def test_one_short_text_change_sends_little(dev):
     changed[3] = ("text", 0, 26, "P1: 13", 1, 1)  # "10" -> "13"
     sent = draw(dev, changed)
     assert 0 < sent < FULL_FRAME // 5, sent
-    assert dev.renderer.stats == [len(base) - 1, 1, 0]
+    # Only the changed text's pages (rows 26-37) and columns go.
+    assert dev.renderer.window == (0, 36, 3, 4)
     assert_shows(dev, changed)
     # a die changing face: small too
     changed[-1] = ("die", 100, 30, 6, 1)
@@ -252,9 +255,10 @@ def test_moving_the_highlight_leaves_other_rows_alone(dev):
     draw(dev, menu(0))
     sent = draw(dev, menu(4))
     assert_shows(dev, menu(4))
-    assert dev.renderer.stats[0] == 3  # the three middle rows kept
-    # two rows of 128 x 2-3 pages each, old and new: well under a frame
-    assert sent < 900 and not dev.renderer.full, sent
+    # Two windows, the old row's pages and the new row's, full width:
+    # the three middle rows are not sent.
+    assert sent == 2 * 7 + (1 + 2 * 128) + (1 + 2 * 128), sent
+    assert dev.renderer.window == (0, 128, 6, 7) and not dev.renderer.full
 
 
 def test_leds_are_not_this_renderers_business(dev):
@@ -296,21 +300,20 @@ def _scenes(rng, steps):
 
 
 def test_any_sequence_of_scenes_shows_the_last_one(dev):
-    """Diffing, reuse (text of the same and of another length, new
-    colours), pooling and reordering never leave a wrong pixel."""
-    dev.renderer = render.Renderer(dev.display)
+    """Diffing (multisets of items, changed drawing order, duplicates) and
+    the page-by-page redraw never leave a wrong pixel."""
+    dev.renderer = render.Renderer(dev.panel)
     for seed in range(8):
         for items in _scenes(random.Random(seed), 20):
             draw(dev, items)
             assert_shows(dev, items)
 
 
-def test_renderer_into_a_group():
-    group = displayio.Group()
-    r = render.Renderer(group)
-    assert group[0] is r.group
-    assert r.render(Scene([("text", 0, 0, "hi", 1, 1)])) is False
-    assert len(r.group) == 1
+def test_the_font_table_is_terminalios_font():
+    """firmware/font6x12.py is what tools/make_font.py makes from the
+    font file (the board's terminalio.FONT is checked against it on the
+    emulated Pico: test_pico_font)."""
+    assert make_font.main(["--check"]) == 0
 
 
 def test_rotation_180_shows_the_same_picture():

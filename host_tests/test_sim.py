@@ -17,6 +17,7 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 import fake_ssd1306 as fk  # noqa: E402
 import sim  # noqa: E402
 from primeplay.app.scene import Scene  # noqa: E402
+import render  # noqa: E402
 
 INIT = bytes([0xAE, 0x20, 0x00, 0x81, 0xCF, 0xA1, 0xA6, 0xC8, 0xA8, 0x3F,
               0xD5, 0x80, 0xD9, 0xF1, 0xDA, 0x12, 0xDB, 0x40, 0x8D, 0x14, 0xAF])
@@ -193,9 +194,6 @@ def test_show_writes_led_colours(dev):
 def test_device_builds_hardware_from_the_profile(monkeypatch):
     """Without injected parts, Device asks board/busio/neopixel/keypad for
     them by the profile's pin names."""
-    # The display driver pulls in Blinka's displayio, which needs the real
-    # busio: load it before the fake modules go in.
-    import adafruit_displayio_ssd1306  # noqa: F401  pylint: disable=import-outside-toplevel,unused-import
     made = {}
     board = types.ModuleType("board")
     for pin in ("GP4", "GP5", "GP16", "GP10", "GP11", "GP12", "GP13", "GP14", "GP15"):
@@ -232,7 +230,10 @@ def test_device_builds_hardware_from_the_profile(monkeypatch):
     assert made["pixels"] == ("pin:GP16", 12, 0.3, False, "GRBW")
     assert made["keys"] == (("pin:GP10", "pin:GP11", "pin:GP12", "pin:GP13",
                              "pin:GP14", "pin:GP15"), False, True, device.KEY_SCAN_S)
-    assert d.display.rotation == 180 and d.i2c.panel.display_on
+    # The module is mounted upside down: the controller scans the other
+    # way (segment remap A0h, COM scan C0h).
+    panel = d.i2c.panel
+    assert panel.display_on and not panel.segment_remap and not panel.com_remap
     d.deinit()
 
 
@@ -261,7 +262,7 @@ class StandIn:
 def test_sim_drives_an_app_through_the_fakes():
     app = StandIn()
     s = sim.Sim(app=app, board="pico_ref")
-    assert s.i2c_bytes_last_frame == 12 + 1 + 1024  # first frame: whole
+    assert s.i2c_bytes_last_frame == render.FULL_FRAME_BYTES  # first frame: whole
     s.press("a")
     assert app.presses == ["A"]
     assert 0 < s.i2c_bytes_last_frame < 200
@@ -294,7 +295,7 @@ def test_parse_keys():
 
 def test_frame_bytes_for_bench():
     out = sim.frame_bytes("DOWN,RIGHT,A,WAIT:700", app=sim.DemoApp())
-    assert out["full"] == 12 + 1 + 1024
+    assert out["full"] == render.FULL_FRAME_BYTES
     assert out["frames"] == len(out["per_frame"]) >= 3
     assert 0 < out["mean"] < out["full"] and out["init"] > 0
 

@@ -12,13 +12,14 @@
 What goes where (the board's sys.path is "", "/", "/lib"):
 
 * ``firmware/*.py`` -> ``/`` (code.py, boot.py, device.py, render.py,
-  savestore.py).  code.py is copied last: CircuitPython auto-reloads on
+  ssd1306.py, font6x12.py, savestore.py ...).  code.py is copied last: CircuitPython auto-reloads on
   every write over USB, and a half-copied tree should not be the one that
   runs.
 * ``boards/*.py`` -> ``/boards/``; ``lib/primeplay/**.py`` -> ``/lib/primeplay/``.
-* The Adafruit libraries the firmware imports -> ``/lib``:
-  adafruit_displayio_ssd1306 and neopixel (+ adafruit_pixelbuf); text
-  is drawn from terminalio's font tiles, no adafruit_display_text.  By default they are
+* The Adafruit libraries the firmware imports -> ``/lib``: neopixel
+  (+ adafruit_pixelbuf).  The OLED needs none: firmware/ssd1306.py
+  drives it and firmware/render.py draws (no displayio, no
+  adafruit_displayio_ssd1306, no adafruit_display_text).  By default they are
   taken as .py from the Python running this tool, where requirements-flash.txt
   (or requirements-dev.txt) pins them (pure Python, the same code as the
   bundle, offline and reproducible), and compiled like ours.
@@ -85,8 +86,8 @@ BOARDS = ROOT / "boards"
 PRIMEPLAY = ROOT / "lib" / "primeplay"
 
 # Module name on the board -> where the code comes from (a module or a package).
-ADAFRUIT_LIBS = ("adafruit_displayio_ssd1306", "neopixel", "adafruit_pixelbuf")
-CIRCUP_LIBS = ("adafruit_displayio_ssd1306", "neopixel")
+ADAFRUIT_LIBS = ("neopixel", "adafruit_pixelbuf")
+CIRCUP_LIBS = ("neopixel",)
 
 SETTINGS = "settings.toml"
 

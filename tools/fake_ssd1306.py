@@ -1,8 +1,8 @@
 """A fake I2C bus with an SSD1306 on it: what the simulator's panel shows.
 
-The simulator runs the real display path on CPython: displayio (Blinka) and
-``adafruit_displayio_ssd1306`` write I2C transactions exactly as they would
-on the board.  ``FakeI2C`` stands where ``busio.I2C`` would, decodes those
+The simulator runs the real display path on CPython: firmware/render.py
+and firmware/ssd1306.py write I2C transactions exactly as they do on the
+board.  ``FakeI2C`` stands where ``busio.I2C`` would, decodes those
 transactions as the SSD1306 controller does (control bytes, commands with
 their argument bytes, GDDRAM writes in every addressing mode) into a 1 KB
 GDDRAM model, and ``pixels()`` returns what the glass shows, honouring

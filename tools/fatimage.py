@@ -5,7 +5,7 @@ model flash erase or program through the SSI), so the drive is laid out
 here before boot, the way CircuitPython formats its 1 MiB internal drive:
 512-byte sectors, one sector per cluster, no partition table ("super
 floppy"), FAT12.  Long names get VFAT long-name entries, so files like
-``adafruit_displayio_ssd1306.mpy`` keep their names.
+``adafruit_pixelbuf.mpy`` keep their names.
 
     image = fat12_image({"code.py": b"...", "lib/primeplay/rng.py": b"..."})
 

@@ -6,7 +6,7 @@
         --screenshot out.png --frame out.txt
 
 What runs is what runs on the board: primeplay.app.App -> firmware/render.py
--> displayio (Blinka) -> adafruit_displayio_ssd1306 -> I2C transactions ->
+-> firmware/ssd1306.py -> I2C transactions ->
 tools/fake_ssd1306.py (decodes them into a 1 KB GDDRAM) -> the pixels drawn
 here; firmware/device.py builds all of it from a board profile, with the
 I2C bus, the NeoPixels and the keys swapped for fakes at the lowest level.
@@ -70,31 +70,6 @@ TEXT_KEYS = {"z": "A", "Z": "A", "\r": "A", "\n": "A", "a": "A", "A": "A",
              "x": "B", "X": "B", "b": "B", "B": "B",
              "\x1b": "B", "r": "ROLL", "R": "ROLL", "+": "ADD", "=": "ADD",
              "-": "SUB", "*": "MUL", "/": "DIV"}
-
-
-# -- Blinka fidelity -----------------------------------------------------------
-def patch_blinka():
-    """Make Blinka's displayio count dirty areas as CircuitPython does.
-
-    After a full refresh CircuitPython clears every TileGrid's change flags
-    (shared-module/displayio/TileGrid.c, finish_refresh).  Blinka 2.7.1 only
-    clears them for TileGrids its refresh asked for dirty areas, which a
-    full refresh does not, so the next refresh would send every such
-    TileGrid again: bytes the board never sends.  A full refresh draws each
-    TileGrid as it is, so mark it refreshed there.  Idempotent.
-    """
-    from displayio import _tilegrid  # pylint: disable=import-outside-toplevel
-    cls = _tilegrid.TileGrid
-    if getattr(cls, "_primeplay_patched", False):
-        return
-    original = cls._prepare_full_refresh  # pylint: disable=protected-access
-
-    def _prepare_full_refresh(self):
-        original(self)
-        self._needs_refresh = False  # pylint: disable=protected-access
-
-    cls._prepare_full_refresh = _prepare_full_refresh  # pylint: disable=protected-access
-    cls._primeplay_patched = True
 
 
 # -- fakes for the other two parts -----------------------------------------------
@@ -358,7 +333,6 @@ class Sim:
     def __init__(self, seed=0, board=DEFAULT_BOARD, storage=None, app=None,
                  profile=None, tick_ms=TICK_MS, cards_text=None, restarts=False,
                  battery_mv=None):
-        patch_blinka()
         from device import Device  # pylint: disable=import-outside-toplevel
         self.profile = profile if profile is not None else load_board(board)
         self.seed = seed

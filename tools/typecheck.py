@@ -12,7 +12,7 @@ same-named Blinka modules in site-packages, so a call the board does not
 have fails here.  ``lib/`` (primeplay), ``firmware/`` (the modules code.py
 imports by bare name, as on the board) and the repo root (``boards``) are
 on mypy's path.  Adafruit's pure-Python libraries (neopixel,
-adafruit_displayio_ssd1306) ship no type
+adafruit_pixelbuf) ship no type
 information, so they are treated as Any.  Standard modules (os, time, sys,
 traceback) come from typeshed: CircuitPython has subsets of them, which
 the stubs do not describe.
@@ -36,7 +36,7 @@ BOARDS = ROOT / "boards"
 LIB = ROOT / "lib"
 
 # Untyped third-party libraries used by firmware: Any, not an error.
-UNTYPED = ("neopixel", "adafruit_pixelbuf", "adafruit_displayio_ssd1306")
+UNTYPED = ("neopixel", "adafruit_pixelbuf")
 
 CONFIG = """\
 [mypy]
