@@ -23,11 +23,17 @@ out, so the next code.py run (or the REPL) can claim the pins again.
 settings.toml may also hold, for tests and makers:
 ``PRIMEPLAY_SEED = 7`` (a fixed game seed; otherwise the device seeds
 itself) and ``PRIMEPLAY_DEBUG = 1`` (after every frame shown, one console
-line ``primeplay: frame N free BYTES``, the heap free once garbage is
-collected; tools/pico.py reads it to know a frame is complete and how much
+line ``primeplay: frame N press P``, P the key events the loop had taken
+when it drew the frame, so a tool gives each press exactly its frame;
+after the collection the loop makes when the screen comes to rest,
+``primeplay: rest free BYTES``, the heap then free; tools/pico.py reads
+them to know a frame is complete, which press it answers and how much
 room the game leaves; and once, before anything is set up, ``primeplay:
-start free BYTES``); ``PRIMEPLAY_DEBUG = 2`` adds to each frame's line
-what is allocated and the room left (see FrameProbe).
+start free BYTES``).  The lines change nothing the device does: no
+collection is added, so a board with them runs as the shipped one.
+``PRIMEPLAY_DEBUG = 2`` collects after every frame and adds to its line
+the heap free, what is allocated and the room left (see FrameProbe): for
+measuring the heap, not the time.
 """
 
 import sys
@@ -36,7 +42,10 @@ import time
 DEFAULT_BOARD = "pico_ref"
 FRAME_MS = 20           # main loop period
 REST_MS = 1000          # longest sleep of a screen at rest (between polls)
-KEY_POLL_S = 0.01       # ...cut short when a key event is queued
+KEY_POLL_S = 0.01       # ...cut short when a key event is queued: polls
+                        # this often for HOT_MS after a press or a frame,
+REST_POLL_S = 0.025     # ...and this often when the screen has been still
+HOT_MS = 3000
 ERROR_WAIT_MS = 30_000  # error screen: restart after this long without A
 ERROR_ARM_MS = 700      # ...ignoring presses this soon (a held or queued A)
 ERROR_POLL_S = 0.05
@@ -142,9 +151,13 @@ def _loop(device, app, clock, sleep, frames, probe, passes, collect=None):
         getattr(app, "prefs", None) is not None
     wake = 0
     rested = True
+    presses = 0         # key events taken: the debug line's press count
+    hot_until = 0       # fast key polls until then (ms)
     while frames is None or passes[0] < frames:
         pressed = False
         names = device.poll()
+        if names:
+            presses += len(names)
         if names and dimmer is not None and dimmer.press(clock()):
             # The press woke the panel and the ring: it does nothing else
             # (a card played unseen), and the frame is drawn again.
@@ -186,7 +199,7 @@ def _loop(device, app, clock, sleep, frames, probe, passes, collect=None):
                 shown = _snapshot(scene)
                 shown_count += 1
                 if probe is not None:
-                    probe.frame(shown_count)
+                    probe.frame(shown_count, presses)
             rested = False
         elif not rested and sounding is None:
             # (Not while a cue plays: a collection takes tens of ms, and
@@ -194,6 +207,8 @@ def _loop(device, app, clock, sleep, frames, probe, passes, collect=None):
             rested = True
             if collect is not None:
                 collect()
+                if probe is not None:
+                    probe.rest()
         # A pass that drew is followed a frame later by one at rest, which
         # collects the garbage of the work before the next press.
         t = clock()
@@ -220,7 +235,9 @@ def _loop(device, app, clock, sleep, frames, probe, passes, collect=None):
                 ms = REST_MS
             elif due is not None and due - t < ms:
                 ms = due - t if due > t else 0
-        idle(pending, clock, sleep, ms)
+        if pressed or not rested:
+            hot_until = t + HOT_MS
+        idle(pending, clock, sleep, ms, KEY_POLL_S if t < hot_until else REST_POLL_S)
         passes[0] += 1
 
 
@@ -247,23 +264,29 @@ def rest_ms(wake, now):
     return FRAME_MS if ms < FRAME_MS else REST_MS if ms > REST_MS else ms
 
 
-def idle(pending, clock, sleep, ms=FRAME_MS):
+def idle(pending, clock, sleep, ms=FRAME_MS, poll_s=KEY_POLL_S):
     """Sleep about ``ms`` between loop passes, waking early when the
     device has a key event queued (``pending()``, the device's): a press
-    is then answered within a keypad scan and KEY_POLL_S, not up to a
+    is then answered within a keypad scan and ``poll_s``, not up to a
     whole frame later.  A device without ``pending`` (None) just sleeps.
 
+    Each poll costs the core about half a millisecond awake however short
+    the sleep: with keypad running, CircuitPython's time.sleep() wakes at
+    every 1/1024 s tick and spins through the last fraction of a tick
+    (supervisor/shared/tick.c, mp_hal_delay_ms).  So a still screen polls
+    every REST_POLL_S (the main menu at rest: 7.3% awake with 10 ms
+    polls, under 5% with 25 ms, on the emulated board), and the loop
+    polls every KEY_POLL_S for HOT_MS after a press or a frame, when the
+    next press most likely comes.
+
     KEY_POLL_S is keypad's own scan interval (device.KEY_SCAN_S): an event
-    can only be queued at a scan.  Polling faster woke the core five times
-    as often for a few ms less: with keypad running each wake-up costs the
-    RP2040 about 0.4 ms awake (measured on the emulated board: 2 ms polls
-    kept the main menu's core awake 39% of the time, 10 ms polls 19%)."""
+    can only be queued at a scan, so polling faster only costs."""
     if pending is None:
         sleep(ms / 1000)
         return
     end = clock() + ms      # ints: a float here is garbage every pass
     while not pending() and clock() < end:
-        sleep(KEY_POLL_S)
+        sleep(poll_s)
 
 
 def _snapshot(scene):
@@ -489,19 +512,20 @@ def restart_board():
 
 
 class FrameProbe:
-    """PRIMEPLAY_DEBUG's console line after each frame: its number and the
-    heap free once garbage is collected.  Without the collection the figure
-    would say where the garbage cycle happened to be (CircuitPython
-    collects only when an allocation finds no room, so an uncollected
-    reading falls to a few KB in any long computation).  The collection
-    runs after the frame is out, so it does not delay the frame it reports;
-    debug runs collect more often than the device does.
+    """PRIMEPLAY_DEBUG's console lines: after each frame its number and the
+    key events taken before it was drawn (``frame``), and the heap free
+    after the collection the loop makes when the screen comes to rest
+    (``rest``).  Neither collects: the board times what a shipped board
+    does.  (A probe that collected after every frame, as this one did
+    before, kept the garbage of each press out of the next one, which the
+    shipped board then paid for.)
 
-    With ``room`` (PRIMEPLAY_DEBUG = 2) the line also says what is
-    allocated and how much more could be: CircuitPython 10 grows its heap
-    when it is full, so "free" is only what the heap holds now, and the
-    room is found by allocating 1 KB blocks until none fits (then freed).
-    Slow, and it leaves the heap grown: for measuring (tools/heap.py)."""
+    With ``room`` (PRIMEPLAY_DEBUG = 2) each frame's line collects and
+    also says the heap free, what is allocated and how much more could
+    be: CircuitPython 10 grows its heap when it is full, so "free" is
+    only what the heap holds now, and the room is found by allocating
+    1 KB blocks until none fits (then freed).  Slow, and it leaves the
+    heap grown: for measuring the heap (tools/heap.py), not the time."""
 
     def __init__(self, collect=None, mem_free=None, room=False):
         if collect is None or mem_free is None:
@@ -512,12 +536,12 @@ class FrameProbe:
         self._mem_free = mem_free
         self._room = room
 
-    def frame(self, n):
-        self._collect()
+    def frame(self, n, presses=0):
         if not self._room:
-            print("primeplay: frame %d free %d" % (n, self._mem_free()))
+            print("primeplay: frame %d press %d" % (n, presses))
             return
         import gc
+        self._collect()
         free = self._mem_free()
         alloc = gc.mem_alloc()  # type: ignore[attr-defined]
         chain = None  # type: object
@@ -528,7 +552,12 @@ class FrameProbe:
             room = gc.mem_alloc() - alloc  # type: ignore[attr-defined]
         chain = None
         self._collect()
-        print("primeplay: frame %d free %d alloc %d room %d" % (n, free, alloc, room))
+        print("primeplay: frame %d free %d alloc %d room %d press %d"
+              % (n, free, alloc, room, presses))
+
+    def rest(self):
+        """The loop collected at rest: the heap free now."""
+        print("primeplay: rest free %d" % self._mem_free())
 
 
 def setting_int(name):

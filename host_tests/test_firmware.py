@@ -137,6 +137,36 @@ def test_idle_sleeps_a_frame_without_keys():
     assert clock.now == 1000 + 2 * code.FRAME_MS
 
 
+def test_a_still_screen_polls_the_keys_less_often():
+    """Each poll costs the board's core about half a millisecond: fast
+    polls for HOT_MS after a press or a frame, then slower ones (the
+    press is still seen, one slow poll later at most)."""
+    clock = Clock()
+    sleeps = []
+
+    def sleep(seconds):
+        sleeps.append((clock.now, seconds))
+        clock.sleep(seconds)
+
+    class Keys(FakeDevice):
+        def pending(self):
+            return False
+
+    class Still(ScriptedApp):
+        def next_change(self):
+            return None
+
+    device = Keys()
+    code.run(device, Still(), clock, sleep, Restart(clock), frames=12)
+    polls = [s for _, s in sleeps]
+    assert polls[0] == code.KEY_POLL_S
+    hot = [s for t, s in sleeps if t < 1000 + code.HOT_MS - code.REST_MS]
+    cold = [s for t, s in sleeps if t > 1000 + code.HOT_MS + code.REST_MS]
+    assert hot and set(hot) == {code.KEY_POLL_S}
+    assert cold and set(cold) == {code.REST_POLL_S}
+    assert code.REST_POLL_S * 1000 <= 2.5 * code.KEY_POLL_S * 1000 <= code.FRAME_MS + 5
+
+
 def test_run_forwards_presses_ticks_and_shows_only_changes():
     clock = Clock()
     device = FakeDevice({2: ["UP"], 5: ["A", "B"]})
@@ -464,19 +494,38 @@ def test_a_bad_seed_setting_is_ignored(board_env, monkeypatch, capsys):
     assert "ignoring PRIMEPLAY_SEED" in capsys.readouterr().out
 
 
-def test_debug_probe_prints_one_line_per_frame_shown(capsys):
+def test_debug_probe_names_each_frames_presses_and_the_heap_at_rest(capsys):
+    # The debug line must not change what the board does: the probe never
+    # collects (its collect would raise); the free figure is the one after
+    # the loop's own collection at rest.
     heap = {"free": 80000}
+    collected = []
 
     def collect():
-        heap["free"] = 90000  # the garbage goes
+        collected.append(len(device.shown))
+        heap["free"] = 90000 + len(collected)
 
-    device = FakeDevice({2: ["UP"], 5: ["A"]})
+    def no_collect():
+        raise AssertionError("the debug probe collected")
+
+    class RestingApp(ScriptedApp):
+        def next_change(self):
+            return None     # only a press changes the scene
+
+    device = FakeDevice({2: ["UP"], 5: ["A", "B"]})
     clock = Clock()
-    code.run(device, ScriptedApp(), clock, clock.sleep, Restart(clock), frames=8,
-             probe=code.FrameProbe(collect, lambda: heap["free"]))
-    lines = [l for l in capsys.readouterr().out.splitlines() if l.startswith("primeplay: frame")]
-    assert len(lines) == len(device.shown) > 1
-    assert lines == ["primeplay: frame %d free 90000" % (i + 1) for i in range(len(lines))]
+    code.run(device, RestingApp(), clock, clock.sleep, Restart(clock), frames=8,
+             probe=code.FrameProbe(no_collect, lambda: heap["free"]), collect=collect)
+    lines = [l for l in capsys.readouterr().out.splitlines() if l.startswith("primeplay: ")]
+    frames = [l for l in lines if l.startswith("primeplay: frame")]
+    assert len(frames) == len(device.shown) == 3
+    assert frames == ["primeplay: frame 1 press 0", "primeplay: frame 2 press 1",
+                      "primeplay: frame 3 press 3"]
+    # A rest after a frame with no press waiting, with what the loop's
+    # collection left (frame 1 met the UP on the next pass).
+    assert collected == [2, 3]
+    assert lines == [frames[0], frames[1], "primeplay: rest free 90001",
+                     frames[2], "primeplay: rest free 90002"]
 
 
 def test_read_cards_reads_the_drives_cards_txt(tmp_path):

@@ -41,7 +41,7 @@ print("DONE")
 
 
 def test_the_font_table_is_the_boards_terminalio_font():
-    with pico.Pico(seed=3) as board:
+    with pico.Pico(seed=3, flash_timing=False) as board:
         lines = board.repl(CHECK, timeout_ms=120000)
     assert "CELL 6 12" in lines
     assert "BAD []" in lines, lines

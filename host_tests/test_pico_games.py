@@ -151,8 +151,11 @@ def test_every_game_leaves_and_continues_on_a_fresh_heap_on_the_board():
     # of the old game's modules).  Prime Climb's leaves (one save each
     # time) land alike; each game saved takes some (its record, and the
     # names its entry module interned for its "turn 3": 2-6.4 KB on the
-    # board).  With all three saved the main menu keeps 96 KB free (99 KB
-    # measured) for the judge and the explorer; issue 6's 100 KB is the
-    # fresh board's first frame (test_pico.py).
+    # board).  With all three saved the main menu keeps 92 KB free for the
+    # judge and the explorer (93.5 KB measured, issue 22: the figure is
+    # now the heap at rest, after the loop's own collection, when the
+    # Dimmer and the battery reading made after the first frame are
+    # there too; 99 KB right after the frame before); issue 6's 100 KB is
+    # the fresh board's first frame (test_pico.py).
     assert abs(menus[0] - menus[1]) <= 1024, menus
-    assert min(menus) >= 96_000, menus
+    assert min(menus) >= 92_000, menus

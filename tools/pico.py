@@ -14,15 +14,18 @@ decodes the NeoPixels' WS2812 pulses, reads the USB console, and prints::
 
     code_to_frame_ms: X   emulated ms from code.py's start to its first frame
     first_frame_ms: X     emulated ms from reset to that frame
-    mem_free_min: X       lowest free heap the firmware reported (after a
-                          gc.collect(), at every frame)
+    mem_free_min: X       lowest free heap the firmware reported (after
+                          the collection its loop makes at rest)
     tracebacks: N         tracebacks on the console
 
 Frames are known to be complete because the drive's settings.toml turns on
-the firmware's debug line (``primeplay: frame N free BYTES`` after every
-frame shown).  Times are emulated Cortex-M0+ cycles at 125 MHz: the same
-run gives the same numbers, whatever the host is doing.  A real board is
-somewhat slower (flash cache misses are not modelled).
+the firmware's debug line (``primeplay: frame N press P`` after every
+frame shown, ``primeplay: rest free BYTES`` when it comes to rest), which
+changes nothing the firmware does: the board runs as a shipped one.
+Times are emulated Cortex-M0+ cycles at 125 MHz, with the RP2040's XIP
+flash cache and the flash chip's busy times modelled (board.mjs;
+``PRIMEPLAY_FLASH_TIMING=0`` turns them off, for speed): the same run
+gives the same numbers, whatever the host is doing.
 
 For tests and benchmarks: ``Pico`` (boot, press, run, frames, leds,
 console) and ``parse_keys`` (the simulator's key-script syntax).
@@ -63,6 +66,7 @@ NVM_SIZE = 4096
 UF2_MAGIC = (0x0A324655, 0x9E5D5157, 0x0AB16F30)
 FLASH_BASE = 0x10000000
 FRAME_LINE = "primeplay: frame "
+REST_LINE = "primeplay: rest free "
 # CircuitPython sets the terminal title (ESC ] 0 ; ... code.py | version)
 # as it starts code.py; "code.py output:" comes only when a host had the
 # port open at that moment.
@@ -195,10 +199,14 @@ class Frame:
     """One frame the firmware reported shown: panel rows as the viewer sees
     them (a module mounted upside down is turned back), the
     LED bytes on the wire at that moment, when its last I2C byte went out
-    (emulated ms), its number and the heap free after it (collected)."""
+    (emulated ms), its number, the key events the board had taken when
+    it drew it (``press``), and the heap free once the loop collected at
+    rest after it (None while no rest has come, or when the next frame
+    came first)."""
 
-    def __init__(self, number, free, pixels, leds, t_ms):
+    def __init__(self, number, free, pixels, leds, t_ms, press=None):
         self.number = number
+        self.press = press
         self.free = free
         self.alloc = None  # with debug=2: bytes allocated, and the room left
         self.room = None
@@ -218,7 +226,7 @@ class Pico:
 
     def __init__(self, board=DEFAULT_BOARD, mpy=True, seed=None, uf2=None,
                  extra_files=None, mpy_cross=None, flash=None, flash_writes=True,
-                 debug=1):
+                 debug=1, flash_timing=None):
         missing = missing_pieces(uf2)
         self.debug = debug  # PRIMEPLAY_DEBUG: 1, or 2 for the heap's room
         if missing:
@@ -256,6 +264,16 @@ class Pico:
         self.flash_commands = {}
         self.journal = []
         self.on_console = None  # called with the raw bytes the board writes on USB
+        # The XIP cache and the flash's busy times (board.mjs): on unless
+        # asked off here or by PRIMEPLAY_FLASH_TIMING=0 (faster on the host;
+        # every flash read then costs what an SRAM read costs).
+        if flash_timing is None:
+            flash_timing = os.environ.get("PRIMEPLAY_FLASH_TIMING", "1") != "0"
+        self.flash_timing = bool(flash_timing)
+        # The cache's counts over the board's life: XIP reads, misses, and
+        # reads while the flash was busy or out of XIP mode (a board would
+        # run garbage: always 0).
+        self.xip = {"accesses": 0, "misses": 0, "busy_reads": 0, "miss_cycles": None}
 
     # -- life cycle
     def boot(self, timeout_ms=15000):
@@ -266,7 +284,16 @@ class Pico:
             self.close()
             raise PicoError("no frame within %d emulated ms of reset; the console said:\n%s"
                             % (timeout_ms, tail or "(nothing)"))
+        self.run_until_rest()
         return self
+
+    def run_until_rest(self, timeout_ms=2000):
+        """Run until the last frame has its heap figure (the loop came to
+        rest and collected), or ``timeout_ms`` passed: its ``free``."""
+        end = self.t_ms + timeout_ms
+        while self.frames and self.frames[-1].free is None and self.t_ms < end:
+            self.run(min(100, end - self.t_ms), until=REST_LINE)
+        return self.frames[-1].free if self.frames else None
 
     def start(self):
         """Build the drive and start the emulator, at reset (boot() also
@@ -292,6 +319,7 @@ class Pico:
             if self.profile.get("piezo_pin") else -1,
             "buttons": [gpio_number(p) for p in self.profile["buttons"].values()],
             "flash_writes": self.flash_writes,
+            "flash_timing": self.flash_timing,
         }
         (tmp / "board.json").write_text(json.dumps(config))
         self._err = open(tmp / "board.err", "w+")
@@ -380,6 +408,11 @@ class Pico:
         self.t_ms = reply["t"] / 1e6
         self.awake_ms = reply["awake"] / 1e6
         self.halted = reply.get("halted", self.halted)
+        cache = reply.get("xip")
+        if cache:
+            for key in ("accesses", "misses", "busy_reads"):
+                self.xip[key] += cache[key]
+            self.xip["miss_cycles"] = cache["miss_cycles"]
         return reply
 
     def _stderr(self):
@@ -426,11 +459,24 @@ class Pico:
 
     def answer_ms(self, name, timeout_ms=5000):
         """Press ``name``; emulated ms from the press to the last I2C byte
-        of the first frame shown after it (None if no frame came)."""
+        of the frame that answers it (None if none came): the first frame
+        the board drew after taking the press (its press count grew), or
+        the first frame of a new run of code.py (a press that started a
+        game or left one).  A frame drawn meanwhile for something else,
+        an animation's, is not the answer."""
         count = len(self.frames)
+        taken = self.frames[-1].press if self.frames else None
         at = self.press(name)
-        frame = self.run_until_frame(timeout_ms - (self.t_ms - at), since=count)
-        return None if frame is None else frame.t_ms - at
+        end = at + timeout_ms
+        while True:
+            frame = self.run_until_frame(end - self.t_ms, since=count)
+            if frame is None:
+                return None
+            count += 1
+            prev = self.frames[count - 2] if count >= 2 else None
+            if (taken is None or frame.press is None or frame.press > taken
+                    or prev is not None and frame.number <= prev.number):
+                return frame.t_ms - at
 
     def type(self, text):
         """Bytes typed on the USB console (e.g. "\\x03" for Ctrl-C)."""
@@ -517,18 +563,30 @@ class Pico:
         while "\n" in self._line:
             line, self._line = self._line.split("\n", 1)
             line = line.rstrip("\r")
+            rest = line.find(REST_LINE)
+            if rest >= 0:
+                try:
+                    free = int(line[rest + len(REST_LINE):].split()[0])
+                except (IndexError, ValueError):
+                    continue
+                if self.frames and self.frames[-1].free is None:
+                    self.frames[-1].free = free
+                continue
             at = line.find(FRAME_LINE)  # may follow a title escape on one line
             if at >= 0:
+                # "N press P", or with PRIMEPLAY_DEBUG = 2
+                # "N free F alloc A room R press P"
                 parts = line[at + len(FRAME_LINE):].split()
                 try:
-                    number, free = int(parts[0]), int(parts[2])
+                    number = int(parts[0])
+                    fields = dict(zip(parts[1::2], [int(x) for x in parts[2::2]]))
                 except (IndexError, ValueError):
                     continue
                 leds = self.leds_frames[-1][1] if self.leds_frames else b""
                 shown = self.last_i2c_ms if self.last_i2c_ms is not None else t_ms
-                frame = Frame(number, free, self.panel(), leds, shown)
-                if len(parts) >= 7 and parts[3] == "alloc":  # PRIMEPLAY_DEBUG = 2
-                    frame.alloc, frame.room = int(parts[4]), int(parts[6])
+                frame = Frame(number, fields.get("free"), self.panel(), leds, shown,
+                              fields.get("press"))
+                frame.alloc, frame.room = fields.get("alloc"), fields.get("room")
                 self.frames.append(frame)
 
     # -- what a person sees
@@ -555,7 +613,8 @@ class Pico:
             "code_to_frame_ms": (first.t_ms - self.code_start_ms
                                  if first and self.code_start_ms is not None else None),
             "first_frame_ms": first.t_ms if first else None,
-            "mem_free_min": min(f.free for f in self.frames) if self.frames else None,
+            "mem_free_min": min((f.free for f in self.frames if f.free is not None),
+                                default=None),
             "tracebacks": self.console.count(TRACEBACK),
         }
 

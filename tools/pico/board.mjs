@@ -19,9 +19,10 @@
 //                                      200k/100k divider, and VBUS_SENSE
 //                                      (GPIO24) high on USB power
 //           {"cmd": "quit"}
-//   stdout  {"t": ns, "awake": ns, "halted": why, "events": [...]} after
-//           each command ("awake": how long of the run the core was not
-//           sleeping; "halted": null, "power cut" or "reset"), where
+//   stdout  {"t": ns, "awake": ns, "halted": why, "xip": {...}, "events": [...]}
+//           after each command ("awake": how long of the run the core was
+//           not sleeping; "halted": null, "power cut" or "reset"; "xip":
+//           the flash cache's counts since the last reply, see below), where
 //           an event is
 //           ["console", t, hex]             bytes the board wrote over USB CDC
 //           ["i2c", t0, t1, addr, hex]      one hardware I2C write transaction
@@ -36,6 +37,12 @@
 //                                           [n, start, before, after] per
 //                                           operation (hex) if kept
 // The first line, before any command, is {"ready": true}.
+//
+// Config keys (a JSON file, argv[2]): flash, bootrom, i2c_bus, sda, scl,
+// oled_address, pixel_pin, piezo_pin, buttons, flash_writes (see pico.py),
+// and "flash_timing" (default true): the XIP cache and the flash's
+// program and erase times below; false runs as rp2040js does, faster on
+// the host and every flash access free.
 //
 // Everything that is not CircuitPython's own code lives here: what the
 // parts on the board do, and the places where rp2040js 1.4.1 differs from
@@ -418,7 +425,18 @@ const flash = {
   cut: null, // {left, part}: power goes off during the left-th next operation
   journal: null, // when kept: [n, start, before hex, after hex] per operation
   halted: null, // why the core stopped: 'power cut' or 'reset'
+  busyUntil: 0, // clock.nanos when the erase or program going on ends
 };
+
+// How long the chip is busy (status BUSY) after an erase or program, with
+// "flash_timing": W25Q16JV datasheet, AC characteristics, typical tPP
+// 0.4 ms (page program; at most 3 ms), tSE 45 ms (4 KB sector erase; at
+// most 400), tBE1 120 ms (32 KB), tBE2 150 ms (64 KB), tCE 5 s (chip).
+// The boot ROM polls status register 1 (05h) until BUSY clears, so the
+// time passes in the code that waits, as on a board, and the firmware
+// runs nothing from flash meanwhile (XIP is off: see busyReads).
+const FLASH_BUSY_NS = { 256: 0.4e6, 4096: 45e6, 32768: 120e6, 65536: 150e6 };
+const FLASH_CHIP_ERASE_NS = 5e9;
 
 function flashSelect() {
   flashDeselect();
@@ -465,6 +483,11 @@ function flashDeselect() {
 // each point again.
 function flashOp(start, size, apply) {
   flash.ops += 1;
+  if (config.flash_timing !== false) {
+    const page = flash.cmd === 0x02;
+    flash.busyUntil = clock.nanos + (page ? FLASH_BUSY_NS[256]
+      : FLASH_BUSY_NS[size] || FLASH_CHIP_ERASE_NS);
+  }
   const before = Buffer.from(flash.mem.subarray(start, start + size));
   apply(size);
   if (flash.journal) {
@@ -498,8 +521,8 @@ function flashTransfer(byte) {
     return 0xff;
   }
   switch (flash.cmd) {
-    case 0x05: // status register 1: never busy (every operation is instant)
-      return flash.wel ? 0x02 : 0x00;
+    case 0x05: // status register 1: BUSY (bit 0) while an operation runs
+      return (flash.wel ? 0x02 : 0x00) | (clock.nanos < flash.busyUntil ? 0x01 : 0x00);
     case 0x35: // status register 2: QE set, as a Pico's flash ships
       return 0x02;
     case 0x15:
@@ -619,12 +642,136 @@ function flashReply(msg) {
   return { ops: flash.ops, halted: flash.halted, commands: flash.commands, journal };
 }
 
+
+// ------------------------------------------------------------ XIP cache
+// QUIRK: rp2040js reads flash as fast as SRAM, but CircuitPython runs from
+// flash through the RP2040's XIP cache (RP2040 datasheet 2.6.3 "Flash":
+// 16 kB, two-way set-associative, 8-byte lines; a hit costs what an SRAM
+// read costs, a miss waits for the SSI to fetch the line from the chip).
+// This model looks every XIP read up in such a cache and adds a miss's
+// cycles to the instruction that made it.  The four XIP aliases behave as
+// the datasheet's table says: 0x10.. looks up and allocates, 0x11..
+// (NOALLOC) looks up only, 0x12.. (NOCACHE) allocates without a lookup,
+// 0x13.. (NOCACHE_NOALLOC) goes to the flash every time.  Code the linker
+// puts in SRAM (CircuitPython's .itcm, about 11 KB, and the boot ROM) and
+// every RAM or peripheral access cost nothing more.
+//
+// A miss's cost is read from the SSI as the second-stage loader leaves it
+// (datasheet 4.10 "SSI"): SCK = clk_sys / BAUDR, and a line is one read
+// of 64 bits in the SSI's frame format: the instruction (none in
+// continuous-read mode, INST_L = 0), ADDR_L x 4 address and mode bits,
+// WAIT_CYCLES dummy clocks, then 64 data bits, each at the frame's width
+// (1, 2 or 4 bits a clock).  CircuitPython 10.3's Pico build sets BAUDR
+// 4, quad, ADDR_L 8, WAIT_CYCLES 4: (8 + 4 + 16) x 4 = 112 clk_sys a miss.
+// Nothing is added for the bus and the XIP controller's own cycles, so
+// the figure is a floor.  The reply's "xip" says what the model saw.
+const XIP_SETS = 1024; // 16 KB / 8-byte lines / 2 ways
+const XIP_DEFAULT_MISS = 112; // until the SSI is in an XIP read set-up
+const xip = {
+  tags: new Int32Array(2 * XIP_SETS).fill(-1), // set*2 + way -> line >> 10
+  victim: new Uint8Array(XIP_SETS), // the way a miss in the set replaces
+  missCycles: XIP_DEFAULT_MISS,
+  stall: 0, // cycles owed by the instruction running now
+  accesses: 0,
+  misses: 0,
+  busyReads: 0, // XIP reads while the flash was busy or out of XIP mode
+};
+function xipTouch(address) {
+  xip.accesses += 1;
+  const alias = (address >>> 24) & 3;
+  const line = (address & 0xffffff) >>> 3;
+  const set = line & (XIP_SETS - 1);
+  const tag = line >>> 10;
+  const i = set << 1;
+  if (alias < 2) {
+    if (xip.tags[i] === tag) {
+      xip.victim[set] = 1;
+      return;
+    }
+    if (xip.tags[i + 1] === tag) {
+      xip.victim[set] = 0;
+      return;
+    }
+  }
+  xip.misses += 1;
+  xip.stall += xip.missCycles;
+  if (flash.busyUntil > clock.nanos || xipOff) xip.busyReads += 1;
+  if ((alias & 1) === 0) {
+    const way = xip.victim[set];
+    xip.tags[i + way] = tag;
+    xip.victim[set] = way ^ 1;
+  }
+}
+function xipFlush() {
+  xip.tags.fill(-1);
+}
+// The SSI's XIP read set-up, as above; null when it is not one (the ROM
+// talking to the flash in standard SPI mode).
+function xipMissCycles() {
+  const baud = ssi.baudr & 0xffff;
+  const frf = (ssi.crtlr0 >> 21) & 3; // 0 standard, 1 dual, 2 quad
+  const ctrl = ssi.spictlr0;
+  if (!(ssi.ssienr & 1) || !baud || ((ssi.crtlr0 >> 8) & 3) !== 3) return null;
+  const width = [1, 2, 4][frf] || 1;
+  const transType = ctrl & 3; // 0: instruction and address in standard SPI
+  const instBits = [0, 4, 8, 16][(ctrl >> 8) & 3];
+  const addrBits = ((ctrl >> 2) & 0xf) * 4;
+  const wait = (ctrl >> 11) & 0x1f;
+  const instClocks = transType === 2 ? instBits / width : instBits;
+  const addrClocks = transType === 0 ? addrBits : addrBits / width;
+  return (instClocks + addrClocks + wait + 64 / width) * baud;
+}
+// Out of XIP mode: the SSI not set up for XIP reads (a read then gets
+// nothing a program could run).
+let xipOff = false;
+const xipTiming = config.flash_timing !== false;
+if (xipTiming) {
+  const read32 = mcu.readUint32.bind(mcu);
+  const read16 = mcu.readUint16.bind(mcu);
+  const read8 = mcu.readUint8.bind(mcu);
+  // 16- and 8-bit reads serve only the 0x10.. alias themselves; the
+  // others go through readUint32 (rp2040js), which counts them once.
+  mcu.readUint32 = (address) => {
+    if (address >>> 26 === 4) xipTouch(address);
+    return read32(address);
+  };
+  mcu.readUint16 = (address) => {
+    if (address >>> 24 === 0x10) xipTouch(address);
+    return read16(address);
+  };
+  mcu.readUint8 = (address) => {
+    if (address >>> 24 === 0x10) xipTouch(address);
+    return read8(address);
+  };
+  // XIP_CTRL FLUSH (0x14000004), which the boot ROM's flash_flush_cache
+  // writes after every erase and program: the tags go.
+  const write32 = mcu.writeUint32.bind(mcu);
+  mcu.writeUint32 = (address, value) => {
+    if (address >>> 0 === 0x14000004) xipFlush();
+    write32(address, value);
+  };
+  const ssiWriteTimed = ssi.writeUint32.bind(ssi);
+  ssi.writeUint32 = (offset, value) => {
+    ssiWriteTimed(offset, value);
+    const cycles = xipMissCycles();
+    xipOff = cycles === null;
+    if (cycles !== null) xip.missCycles = cycles;
+  };
+}
+
 // ------------------------------------------------------------ the core
-// Start at the second-stage bootloader at the top of flash, as the boot
-// ROM does after it has found one there (loadBootrom reset the core).
-core.PC = 0x10000000;
+// Start the second-stage bootloader as the boot ROM does once it has
+// found one at the top of flash (loadBootrom reset the core): its 256
+// bytes copied to the top of SRAM and run there, with LR 0 (it then
+// enters the firmware's vector table at 0x10000100).  It configures the
+// SSI for XIP, so it must not run from flash itself.
+const BOOT2_RAM = 0x20041f00;
+mcu.sram.set(mcu.flash.subarray(0, 256), BOOT2_RAM - 0x20000000);
+core.LR = 0;
+core.PC = BOOT2_RAM;
 
 const [pio0, pio1] = mcu.pio;
+const PIO_SLICE = 8; // cycles of a miss's wait between PIO steps
 function run(ms, until) {
   const end = clock.nanos + ms * 1e6;
   const seenBefore = consoleSeen.length;
@@ -635,7 +782,25 @@ function run(ms, until) {
       const next = clock.nanosToNextAlarm;
       clock.tick(next > 0 ? Math.min(next, end - clock.nanos) : end - clock.nanos);
     } else {
-      const cycles = core.executeInstruction();
+      let cycles = core.executeInstruction();
+      const pioOn = !pio0.stopped || !pio1.stopped;
+      if (xip.stall) {
+        // A miss's wait: PIO goes on meanwhile, in slices short enough
+        // that its pin edges keep their times (a WS2812 bit is 156
+        // cycles; a whole miss at one time would merge its edges).
+        if (pioOn) {
+          for (let left = xip.stall; left > 0; left -= PIO_SLICE) {
+            const c = left < PIO_SLICE ? left : PIO_SLICE;
+            const ns = (c * 1e9) / mcu.clkSys;
+            ran += ns;
+            clock.tick(ns);
+            stepPio(c);
+          }
+        } else {
+          cycles += xip.stall;
+        }
+        xip.stall = 0;
+      }
       const ns = (cycles * 1e9) / mcu.clkSys;
       ran += ns;
       // clock.tick(ns) without the call when no alarm falls due: the same
@@ -643,7 +808,7 @@ function run(ms, until) {
       const due = clock.nextAlarm;
       if (due && due.nanos <= clock.nanosCounter + ns) clock.tick(ns);
       else clock.nanosCounter += ns;
-      if (!pio0.stopped || !pio1.stopped) stepPio(cycles);
+      if (pioOn) stepPio(cycles);
     }
     if ((++n & 0x3ff) === 0) {
       latchPixels();
@@ -660,9 +825,15 @@ function run(ms, until) {
 }
 
 function reply() {
-  process.stdout.write(JSON.stringify({ t: clock.nanos, awake, halted: flash.halted, events }) + '\n');
+  const cache = { on: xipTiming, accesses: xip.accesses, misses: xip.misses,
+    miss_cycles: xip.missCycles, busy_reads: xip.busyReads };
+  process.stdout.write(JSON.stringify({ t: clock.nanos, awake, halted: flash.halted, xip: cache,
+    events }) + '\n');
   events = [];
   awake = 0;
+  xip.accesses = 0;
+  xip.misses = 0;
+  xip.busyReads = 0;
 }
 
 const lines = createInterface({ input: process.stdin });
