@@ -117,6 +117,12 @@ class Renderer:
         self._lines = {}
         self._older = {}
         self._fills = {}        # byte | width << 8 -> a rect's page row
+        # A character's 6 column bytes, rows 0-7 and 8-11 (the characters
+        # seen so far: joining them makes a line's rows without a slice
+        # of the font per character), and per row in a page the masks
+        # that keep a shifted line's bits in their columns.
+        self._glyphs = {}
+        self._keep = {}
         self.full = False
         self.cost = 0
         self.window = None
@@ -311,13 +317,17 @@ class Renderer:
         if scale != 1:
             masks = self._big_masks(text, sh, scale)
         else:
-            top, low = TOP, LOW
+            glyphs = self._glyphs
             a = []
             b = []
             for ch in text:
-                i = 6 * (ord(ch) - 32)
-                a.append(top[i:i + 6])
-                b.append(low[i:i + 6])
+                g = glyphs.get(ch)
+                if g is None:
+                    i = 6 * (ord(ch) - 32)
+                    g = (TOP[i:i + 6], LOW[i:i + 6])
+                    glyphs[ch] = g
+                a.append(g[0])
+                b.append(g[1])
             row0 = b"".join(a)
             row1 = b"".join(b)
             if not sh:
@@ -326,10 +336,17 @@ class Renderer:
                 r0 = int.from_bytes(row0, "little")
                 r1 = int.from_bytes(row1, "little")
                 # Shifting the whole line's integer moves bits across
-                # columns; per-byte masks keep each bit in its column.
+                # columns; per-byte masks (a screen wide) keep each bit
+                # in its column.
                 n = 6 * len(text)
-                keep = int.from_bytes(bytes(((0xFF << sh) & 0xFF,)) * n, "little")
-                spill = int.from_bytes(bytes((0xFF >> (8 - sh),)) * n, "little")
+                both = self._keep.get(sh) if n <= SCREEN_W else None
+                if both is None:
+                    w = n if n > SCREEN_W else SCREEN_W
+                    both = (int.from_bytes(bytes(((0xFF << sh) & 0xFF,)) * w, "little"),
+                            int.from_bytes(bytes((0xFF >> (8 - sh),)) * w, "little"))
+                    if w == SCREEN_W:
+                        self._keep[sh] = both
+                keep, spill = both
                 masks = (((r0 << sh) & keep).to_bytes(n, "little"),
                          (((r0 >> (8 - sh)) & spill) | ((r1 << sh) & keep)).to_bytes(n, "little"))
                 if sh > 4:

@@ -194,6 +194,17 @@ def test_items_off_the_edges_are_clipped(dev):
     assert_shows(dev, items[:3])
 
 
+def test_lines_wider_than_the_screen_show_their_middle(dev):
+    """A line that starts left of the screen and is wider than it: its
+    columns past the screen's width are on the screen (the shifted rows'
+    masks must be as wide as the line)."""
+    items = [("text", -30, 13, "abcdefghijklmnopqrstuvwxyz0123", 1, 1),
+             ("text", -100, 40, "X" * 40, 1, 1), ("text", -7, 0, "cut", 2, 1)]
+    draw(dev, [])
+    draw(dev, items)
+    assert_shows(dev, items)
+
+
 def test_non_ascii_shows_as_question_marks(dev):
     draw(dev, [("text", 0, 0, "3\u00d74", 1, 1)])
     assert_shows(dev, [("text", 0, 0, "3?4", 1, 1)])
