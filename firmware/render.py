@@ -55,11 +55,10 @@ PAGES = SCREEN_H // 8
 WINDOW_BYTES = 7
 FULL_FRAME_BYTES = WINDOW_BYTES + 1 + SCREEN_W * PAGES
 ZEROS = memoryview(bytes(SCREEN_W))
-# What the renderer keeps between frames besides the texts of the last
-# render (a few KB: a game's heap is tight, and a fuller heap is
-# collected more often, inside a press).
-FILLS_KEPT = 16         # rects' page rows
-GLYPHS_KEPT = 16        # scaled glyphs
+# Scaled glyphs the renderer keeps between frames (a glyph's pages: the
+# judge's and a move's big digits come back; a few KB at most, as a
+# game's heap is tight).
+GLYPHS_KEPT = 16
 
 
 def item_box(item):
@@ -101,27 +100,24 @@ class Renderer:
 
     def __init__(self, panel):
         self.panel = panel
-        # The picture as the panel holds it, page by page.
-        self.fb = bytearray(SCREEN_W * PAGES)
-        self._fb = memoryview(self.fb)
+        # The picture as the panel holds it, page by page, after one spare
+        # byte: a window goes to the panel straight from here, the byte
+        # before it lent for the DATA control byte.
+        self.fb = bytearray(1 + SCREEN_W * PAGES)
         self._spans = [None] * PAGES  # type: list  # per page: columns inked this render
         self._cols = [None] * PAGES  # type: list  # per page: changed columns
-        self._out = bytearray(1 + SCREEN_W * PAGES)
         self._items = None      # the last scene's items (valid ones)
         self._big = {}          # (glyph, scale, row) -> its page rows
         # (text, row in its page, scale) -> the line's ink per page, as
         # bytes: a screen's texts come back frame after frame (menu rows,
-        # labels), and building a line's rows is most of drawing it.
-        # Kept: those the last render drew; so the memory they hold is a
-        # screen's, however many screens went by.
+        # labels), and building a line's rows is most of drawing it (a
+        # whole screen draws in half the time with them kept).  Kept:
+        # those the last render drew, so what they hold is a screen's
+        # lines, however many screens went by.
         self._lines = {}
         self._older = {}
-        self._fills = {}        # byte | width << 8 -> a rect's page row
-        # A character's 6 column bytes, rows 0-7 and 8-11 (the characters
-        # seen so far: joining them makes a line's rows without a slice
-        # of the font per character), and per row in a page the masks
-        # that keep a shifted line's bits in their columns.
-        self._glyphs = {}
+        # Per row in a page, the masks that keep a shifted line's bits in
+        # their columns.
         self._keep = {}
         self.full = False
         self.cost = 0
@@ -154,7 +150,7 @@ class Renderer:
             c = cols[q]
             spans[q] = None
             if c is not None:
-                fb[q * SCREEN_W + c[0]:q * SCREEN_W + c[1]] = ZEROS[:c[1] - c[0]]
+                fb[1 + q * SCREEN_W + c[0]:1 + q * SCREEN_W + c[1]] = ZEROS[:c[1] - c[0]]
         self._cols = cols
         for item in items:
             x, y, w, h = item_box(item)
@@ -169,8 +165,7 @@ class Renderer:
                 if c is not None and x < c[1] and x + w > c[0]:
                     self._draw(item)
                     break
-        view = self._fb
-        out = self._out
+        panel = self.panel
         p = 0
         sent = 0
         windows = 0
@@ -188,18 +183,19 @@ class Renderer:
                     x1 = cols[p][1]
             p1 = p
             p += 1
-            # Each run of changed pages goes as one window: its pages, the
-            # columns that changed in any of them.
-            w = x1 - x0
-            k = 1
-            for q in range(p0, p1 + 1):
-                base = q * SCREEN_W
-                out[k:k + w] = view[base + x0:base + x1]
-                k += w
-            self.panel.write(x0, x1, p0, p1, out, k)
-            sent += WINDOW_BYTES + k
-            windows += 1
-            self.window = (x0, x1, p0, p1)
+            # Each run of changed pages goes as one window when its pages
+            # are whole (their bytes follow each other in ``fb``), else a
+            # window a page: the pages, the columns that changed in any.
+            step = p1 - p0 + 1 if x1 - x0 == SCREEN_W else 1
+            for q in range(p0, p1 + 1, step):
+                start = q * SCREEN_W + x0      # the byte before the window
+                end = 1 + (q + step - 1) * SCREEN_W + x1
+                lent = fb[start]
+                panel.write(x0, x1, q, q + step - 1, fb, start, end)
+                fb[start] = lent
+                sent += WINDOW_BYTES + end - start
+                windows += 1
+                self.window = (x0, x1, q, q + step - 1)
         self._older = {}
         self.cost = sent
         self.full = windows == 1 and self.window == (0, SCREEN_W, 0, PAGES - 1)
@@ -247,7 +243,7 @@ class Renderer:
         if lo >= hi:
             return
         seg = memoryview(data)[lo - x:hi - x]
-        at = page * SCREEN_W
+        at = 1 + page * SCREEN_W
         fb = self.fb
         spans = self._spans[page]
         clean = True
@@ -278,18 +274,10 @@ class Renderer:
         if x1 <= x0 or y1 <= y0:
             return
         n = x1 - x0
-        fills = self._fills
         for p in range(y0 >> 3, ((y1 - 1) >> 3) + 1):
             lo = y0 - 8 * p if y0 > 8 * p else 0
             hi = y1 - 8 * p if y1 < 8 * p + 8 else 8
-            key = (((1 << (hi - lo)) - 1) << lo) | n << 8
-            data = fills.get(key)
-            if data is None:
-                if len(fills) >= FILLS_KEPT:
-                    fills.clear()
-                data = bytes((key & 0xFF,)) * n
-                fills[key] = data
-            self._put(p, x0, data, colour)
+            self._put(p, x0, bytes(((((1 << (hi - lo)) - 1) << lo),)) * n, colour)
 
     def _text(self, x, y, text, scale, colour):
         n = len(text)
@@ -317,17 +305,12 @@ class Renderer:
         if scale != 1:
             masks = self._big_masks(text, sh, scale)
         else:
-            glyphs = self._glyphs
             a = []
             b = []
             for ch in text:
-                g = glyphs.get(ch)
-                if g is None:
-                    i = 6 * (ord(ch) - 32)
-                    g = (TOP[i:i + 6], LOW[i:i + 6])
-                    glyphs[ch] = g
-                a.append(g[0])
-                b.append(g[1])
+                i = 6 * (ord(ch) - 32)
+                a.append(TOP[i:i + 6])
+                b.append(LOW[i:i + 6])
             row0 = b"".join(a)
             row1 = b"".join(b)
             if not sh:

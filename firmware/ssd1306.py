@@ -49,15 +49,12 @@ class SSD1306:
         self._send(INIT)
         self._orient()
 
-    def _send(self, buf, end=None):
+    def _send(self, buf, start=0, end=None):
         i2c = self.i2c
         while not i2c.try_lock():
             pass
         try:
-            if end is None:
-                i2c.writeto(self.address, buf)
-            else:
-                i2c.writeto(self.address, buf, end=end)
+            i2c.writeto(self.address, buf, start=start, end=len(buf) if end is None else end)
         finally:
             i2c.unlock()
 
@@ -68,7 +65,7 @@ class SSD1306:
         n = len(codes)
         for i in range(n):
             cmd[1 + i] = codes[i]
-        self._send(cmd, 1 + n)
+        self._send(cmd, 0, 1 + n)
 
     def _orient(self):
         turned = self._rotated != self._flip
@@ -91,10 +88,10 @@ class SSD1306:
     def wake(self):
         self.command(0xAF)
 
-    def write(self, x0, x1, p0, p1, buf, n):
-        """Columns ``x0``..``x1 - 1`` of pages ``p0``..``p1``: ``buf``
-        holds the DATA control byte and then the window's bytes, page by
-        page (``n`` bytes in all, the control byte included)."""
+    def write(self, x0, x1, p0, p1, buf, start, end):
+        """Columns ``x0``..``x1 - 1`` of pages ``p0``..``p1``: their bytes,
+        page by page, are ``buf[start + 1:end]``; ``buf[start]`` is
+        overwritten with the DATA control byte (the caller lends it)."""
         self.command(0x21, x0, x1 - 1, 0x22, p0, p1)
-        buf[0] = DATA
-        self._send(buf, n)
+        buf[start] = DATA
+        self._send(buf, start, end)
