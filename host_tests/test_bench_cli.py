@@ -24,7 +24,8 @@ def _nothing_runs(monkeypatch, tmp_path):
     for name in ("climb_rows", "board_rows", "bot_fuel", "heap_rows",
                  "decision_rows", "game_figures", "rings_figures",
                  "climb_levels_figures", "switch_rows", "tournament_result",
-                 "rings_tournament_result", "daifugo_rows", "rings_rows"):
+                 "rings_tournament_result", "daifugo_rows", "rings_rows",
+                 "press_rows"):
         monkeypatch.setattr(bench, name, ran)
     monkeypatch.setattr(report, "RESULTS", str(tmp_path / "BENCH.md"))
 
@@ -152,13 +153,14 @@ def _quick_bench(monkeypatch, tmp_path):
     monkeypatch.setattr(report, "RESULTS", str(tmp_path / "BENCH.md"))
     for name in ("climb_rows", "board_rows", "bot_fuel", "import_rows",
                  "game_rows", "i2c_rows", "decision_rows", "switch_rows",
-                 "evening_peaks"):
+                 "evening_peaks", "press_rows"):
         monkeypatch.setattr(bench, name, lambda *a, **k: [])
     monkeypatch.setattr(bench, "heap_rows", lambda: {"share": None})
     monkeypatch.setattr(bench, "worst_decisions", lambda rows: [])
     monkeypatch.setattr(bench, "render", lambda *a: "# Bench\n\n")
     for name in ("render_decisions", "game_figures", "rings_figures",
-                 "climb_levels_figures", "render_heap", "render_switch"):
+                 "climb_levels_figures", "render_heap", "render_switch",
+                 "render_presses"):
         monkeypatch.setattr(bench, name,
                             lambda *a, name=name, **k: ["figure " + name])
 
@@ -171,3 +173,17 @@ def test_the_whole_bench_writes_bench_md_only_when_asked(monkeypatch,
     assert not (tmp_path / "BENCH.md").exists()
     assert bench.main(["--write"]) == 0
     assert "figure render_heap" in (tmp_path / "BENCH.md").read_text()
+
+
+def test_press_figures_are_the_median_the_nearest_rank_p95_and_the_worst():
+    from benchmarks import presses
+    answers = [(i + 1, "A", float(ms)) for i, ms in enumerate(range(10, 210, 10))]
+    answers.append((21, "B", None))     # never answered: named, not ranked
+    median, p95, worst, missing = presses.stats(answers)
+    assert median == 105.0              # 20 presses: between the 10th and 11th
+    assert p95 == 190.0                 # the 19th of 20
+    assert worst == (200.0, 20, "A") and missing == [(21, "B", None)]
+    row = ("s", 21, median, p95, worst, missing, 0, [(3, 4.5), (9, 6.0)])
+    text = "\n".join(presses.render_presses([row]))
+    assert "| s | 21 | 105 | 190 | 200 (20, A) | NOT met |" in text
+    assert "| s | 3 | 4.5% | met |" in text and "| s | 9 | 6.0% | NOT met |" in text

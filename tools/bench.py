@@ -40,6 +40,11 @@ usage:
                                      # firmware's share, the smallest cp32
                                      # heap each game's seeds pass at
                                      # (--write: that section of BENCH.md)
+    python tools/bench.py presses [--model-cost] [--write]  # every press
+                                     # of a session of each game on the
+                                     # emulated board: median, p95,
+                                     # worst (--model-cost: and with the
+                                     # flash model off)
     python tools/bench.py switch [--write]  # starting and leaving a game
                                      # on the emulated board (--write: that
                                      # section of BENCH.md only)
@@ -84,6 +89,7 @@ from benchmarks.report import kept_sections, section_cmd, write_all, write_secti
 from benchmarks.rings import (RINGS_TITLE, rings_candidates, rings_cmd,
                               rings_figures, rings_rows, rings_take_top,
                               rings_tournament_result)
+from benchmarks.presses import (press_rows, presses_cmd, render_presses)
 from benchmarks.switch import (evening_peaks, render_switch, switch_cmd,
                                switch_rows)
 from benchmarks.tournament import tournament
@@ -102,6 +108,7 @@ __all__ = [
     "game_figures", "game_imports_cmd", "game_rows", "heap_cmd", "heap_rows", "hint_cost",
     "i2c_rows", "import_rows", "judge_cmd", "judge_scan4", "kept_sections",
     "main", "render", "render_decisions", "render_game", "render_heap",
+    "press_rows", "presses_cmd", "render_presses",
     "render_switch", "rings_candidates", "rings_cmd", "rings_figures",
     "rings_rows", "rings_take_top", "rings_tournament_result",
     "section_cmd", "solitaire_cmd", "switch_cmd", "switch_rows", "tournament",
@@ -112,7 +119,8 @@ COMMANDS = {"decisions": decisions, "tournament": tournament,
             "daifugo": daifugo_cmd, "judge": judge_cmd, "rings": rings_cmd,
             "solitaire": solitaire_cmd, "climb-levels": climb_levels_cmd,
             "game-imports": game_imports_cmd, "game": game_cmd,
-            "switch": switch_cmd, "board": board_cmd, "heap": heap_cmd}
+            "switch": switch_cmd, "board": board_cmd, "heap": heap_cmd,
+            "presses": presses_cmd}
 # Commands whose own parser answers --help (argparse).
 _OWN_HELP = ("tournament", "solitaire")
 
@@ -163,7 +171,8 @@ def whole(argv=()):
                       rings_figures(per_ms) +
                       climb_levels_figures(per_ms) +
                       render_heap(h) +
-                      render_switch(switch_rows(), evening_peaks())) + "\n"
+                      render_switch(switch_rows(), evening_peaks()) +
+                      [""] + render_presses(press_rows())) + "\n"
     print(text)
     if "--write" in argv:
         write_all(text)

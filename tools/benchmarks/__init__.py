@@ -19,6 +19,8 @@ command (its usage, its subcommands, the whole run).
 - tournament: the ``tournament`` command of the three games
 - memory: the heap on the board
 - switch: starting and leaving a game (one heap per game)
+- presses: every press of a session of each game on the board: median,
+  p95, worst
 """
 
 import os
