@@ -35,8 +35,9 @@ length), and the items that kept their place but changed their drawing
 order.  The columns their boxes cover, page by page, are cleared and
 drawn again from every item that touches them (items elsewhere are not
 drawn at all), and each run of such pages goes to the panel as one
-window (those pages, the columns that changed in any of them) in one
-I2C transaction.
+window (those pages, the columns that changed in any of them) in one I2C
+transaction, straight from the buffer where its bytes follow each other
+there.
 """
 
 from font6x12 import TOP, LOW
@@ -183,19 +184,32 @@ class Renderer:
                     x1 = cols[p][1]
             p1 = p
             p += 1
-            # Each run of changed pages goes as one window when its pages
-            # are whole (their bytes follow each other in ``fb``), else a
-            # window a page: the pages, the columns that changed in any.
-            step = p1 - p0 + 1 if x1 - x0 == SCREEN_W else 1
-            for q in range(p0, p1 + 1, step):
-                start = q * SCREEN_W + x0      # the byte before the window
-                end = 1 + (q + step - 1) * SCREEN_W + x1
-                lent = fb[start]
-                panel.write(x0, x1, q, q + step - 1, fb, start, end)
-                fb[start] = lent
-                sent += WINDOW_BYTES + end - start
-                windows += 1
-                self.window = (x0, x1, q, q + step - 1)
+            # Each run of changed pages goes as one window (its pages, the
+            # columns that changed in any of them): straight from ``fb``
+            # when the pages are whole or one (their bytes follow each
+            # other there), else gathered into a buffer of its own (a
+            # window a page would cost a transaction and its commands
+            # each).
+            w = x1 - x0
+            if w == SCREEN_W or p0 == p1:
+                buf = fb
+                start = p0 * SCREEN_W + x0      # the byte before the window
+                end = 1 + p1 * SCREEN_W + x1
+            else:
+                buf = bytearray(1 + w * (p1 - p0 + 1))
+                view = memoryview(fb)
+                k = 1
+                for q in range(p0, p1 + 1):
+                    at = 1 + q * SCREEN_W + x0
+                    buf[k:k + w] = view[at:at + w]
+                    k += w
+                start, end = 0, k
+            lent = buf[start]
+            panel.write(x0, x1, p0, p1, buf, start, end)
+            buf[start] = lent
+            sent += WINDOW_BYTES + end - start
+            windows += 1
+            self.window = (x0, x1, p0, p1)
         self._older = {}
         self.cost = sent
         self.full = windows == 1 and self.window == (0, SCREEN_W, 0, PAGES - 1)

@@ -239,10 +239,9 @@ def test_one_short_text_change_sends_little(dev):
     changed[3] = ("text", 0, 26, "P1: 13", 1, 1)  # "10" -> "13"
     sent = draw(dev, changed)
     assert 0 < sent < FULL_FRAME // 5, sent
-    # Only the changed text's pages (rows 26-37) and columns go, a window
-    # a page (its bytes are not whole pages).
-    assert sent == 2 * (7 + 1 + 36)
-    assert dev.renderer.window == (0, 36, 4, 4)
+    # Only the changed text's pages (rows 26-37) and columns go.
+    assert sent == 7 + 1 + 2 * 36
+    assert dev.renderer.window == (0, 36, 3, 4)
     assert_shows(dev, changed)
     # a die changing face: small too
     changed[-1] = ("die", 100, 30, 6, 1)
