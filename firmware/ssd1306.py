@@ -32,7 +32,6 @@ INIT = bytes((
     0xDA, 0x12,         # COM pins
     0xDB, 0x40,         # VCOMH
     0x8D, 0x14,         # charge pump on
-    0xAF,               # display on
 ))
 
 
@@ -47,7 +46,10 @@ class SSD1306:
         self._flip = False
         self._cmd = bytearray(8)
         self._send(INIT)
+        # The way round first, then display on: the panel never shows
+        # what it holds (the last run's Loading frame) turned the wrong way.
         self._orient()
+        self.wake()
 
     def _send(self, buf, start=0, end=None):
         i2c = self.i2c
