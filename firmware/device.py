@@ -251,24 +251,17 @@ class Device:
         self.panel = SSD1306(i2c, profile.get("oled_address", 0x3C),
                              profile.get("rotation", 0))
         self.renderer = Renderer(self.panel)
-        self._contrast = 0xFF   # as the panel's init leaves it
-        self._flip = False
 
     def _settings(self, scene):
         """The device settings a scene carries: the panel's contrast
         (0-255; None leaves it) and, left-handed, the panel turned 180
-        degrees from the way the module is mounted.  Sent only when they
-        change: a contrast is one I2C command, a turn two."""
+        degrees from the way the module is mounted.  The panel sends them
+        only when they change: a contrast is one I2C command, a turn two
+        (the controller turns its picture round itself: no redraw)."""
         contrast = getattr(scene, "contrast", None)
-        if contrast is not None and contrast != self._contrast:
+        if contrast is not None:
             self.panel.contrast(contrast)
-            self._contrast = contrast
-        flip = bool(getattr(scene, "flip", False))
-        if flip != self._flip:
-            # The controller turns its picture round itself (segments and
-            # COM lines scanned the other way): two commands, no redraw.
-            self.panel.flip(flip)
-            self._flip = flip
+        self.panel.flip(getattr(scene, "flip", False))
 
     def _no_display(self, exc):
         """The NoDisplay error for ``exc``; the ring starts its sign of life.
@@ -283,7 +276,6 @@ class Device:
                    " (%s: %s); check its wiring, 3V3 power and oled_address"
                    % (address, profile.get("i2c_sda"), profile.get("i2c_scl"),
                       type(exc).__name__, exc))
-        _release_displays()
         owned = self._owned
         self._owned = []
         kept = []

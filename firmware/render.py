@@ -73,6 +73,18 @@ def item_box(item):
     return item[1], item[2], item[3], item[4]
 
 
+def _on_screen(x, y, w, h):
+    """The box (x, y, w, h) cut to the screen: (x0, y0, x1, y1), or None
+    when nothing of it is on the screen."""
+    x0 = x if x > 0 else 0
+    y0 = y if y > 0 else 0
+    x1 = x + w if x + w < SCREEN_W else SCREEN_W
+    y1 = y + h if y + h < SCREEN_H else SCREEN_H
+    if x1 <= x0 or y1 <= y0:
+        return None
+    return x0, y0, x1, y1
+
+
 def _valid(item):
     kind = item[0]
     if kind in ("rect", "frame"):
@@ -281,12 +293,10 @@ class Renderer:
             spans.append((lo, hi))
 
     def _rect(self, x, y, w, h, colour):
-        x0 = x if x > 0 else 0
-        x1 = x + w if x + w < SCREEN_W else SCREEN_W
-        y0 = y if y > 0 else 0
-        y1 = y + h if y + h < SCREEN_H else SCREEN_H
-        if x1 <= x0 or y1 <= y0:
+        box = _on_screen(x, y, w, h)
+        if box is None:
             return
+        x0, y0, x1, y1 = box
         n = x1 - x0
         for p in range(y0 >> 3, ((y1 - 1) >> 3) + 1):
             lo = y0 - 8 * p if y0 > 8 * p else 0
@@ -384,13 +394,10 @@ def _mark(items, cols):
     """``cols`` (per page: the changed columns (x0, x1), or None) grown by
     the items' boxes, on the screen."""
     for item in items:
-        x, y, w, h = item_box(item)
-        x0 = x if x > 0 else 0
-        y0 = y if y > 0 else 0
-        x1 = x + w if x + w < SCREEN_W else SCREEN_W
-        y1 = y + h if y + h < SCREEN_H else SCREEN_H
-        if x1 <= x0 or y1 <= y0:
+        box = _on_screen(*item_box(item))
+        if box is None:
             continue
+        x0, y0, x1, y1 = box
         for p in range(y0 >> 3, ((y1 - 1) >> 3) + 1):
             was = cols[p]
             if was is None:
@@ -398,6 +405,22 @@ def _mark(items, cols):
             elif x0 < was[0] or x1 > was[1]:
                 cols[p] = (x0 if x0 < was[0] else was[0], x1 if x1 > was[1] else was[1])
     return cols
+
+
+def _take(items, count):
+    """(taken, rest): the ``items`` that ``count`` (item -> how many
+    more to take) still holds, each taking one from it, and the others,
+    both in order."""
+    taken = []
+    rest = []
+    for it in items:
+        c = count.get(it, 0)
+        if c:
+            count[it] = c - 1
+            taken.append(it)
+        else:
+            rest.append(it)
+    return taken, rest
 
 
 def _changed(old, new):
@@ -415,24 +438,10 @@ def _changed(old, new):
     count = {}
     for it in old:
         count[it] = count.get(it, 0) + 1
-    kept_new = []
-    added = []
-    for it in new:
-        c = count.get(it, 0)
-        if c:
-            count[it] = c - 1
-            kept_new.append(it)
-        else:
-            added.append(it)
-    kept_old = []
-    removed = []
-    for it in old:
-        c = count.get(it, 0)
-        if c:
-            count[it] = c - 1
-            removed.append(it)
-        else:
-            kept_old.append(it)
+    # The new items the old ones match (each old item once) stayed; the
+    # old items left over were removed.
+    kept_new, added = _take(new, count)
+    removed, kept_old = _take(old, count)
     cols = _mark(added, _mark(removed, [None] * PAGES))
     if kept_old != kept_new:
         # Items that stayed but changed their drawing order: those between

@@ -44,6 +44,7 @@ class SSD1306:
         self.address = address
         self._rotated = rotation == 180
         self._flip = False
+        self._contrast = 0xFF   # as INIT sets it
         self._cmd = bytearray(8)
         self._send(INIT)
         # The way round first, then display on: the panel never shows
@@ -81,7 +82,11 @@ class SSD1306:
             self._orient()
 
     def contrast(self, value):
-        self.command(0x81, value & 0xFF)
+        """The panel's contrast, 0-255 (sent only when it changes)."""
+        value &= 0xFF
+        if value != self._contrast:
+            self._contrast = value
+            self.command(0x81, value)
 
     def sleep(self):
         """Display off: GDDRAM kept, nothing lit."""
