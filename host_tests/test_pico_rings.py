@@ -60,23 +60,6 @@ def sim_leds_during(keys_before, key, ms, step=5):
     return out
 
 
-def answer_ms(board, name):
-    """Press ``name``: emulated ms from the press to the last I2C byte of
-    the first frame sent after it.  (Pico.answer_ms takes the first frame
-    reported after the press; a frame that changed only the LEDs reports
-    the panel's last I2C byte, which can be from before the press.)"""
-    count = len(board.frames)
-    at = board.press(name)
-    while board.t_ms < at + 5000:
-        frame = board.run_until_frame(5000, since=count)
-        if frame is None:
-            return None
-        if frame.t_ms > at:
-            return frame.t_ms - at
-        count += 1
-    return None
-
-
 def test_a_ring_climb_turn_on_the_board_matches_the_simulator():
     want = sim_settled(KEYS)
     tokens = list(pico.sim_tokens(KEYS))
@@ -91,7 +74,7 @@ def test_a_ring_climb_turn_on_the_board_matches_the_simulator():
                 board.run(token[1])
             else:
                 before = len(board.leds_frames)
-                answers.append((i, token[0], answer_ms(board, token[0])))
+                answers.append((i, token[0], board.answer_ms(token[0])))
                 board.settle()
                 if i == ROTATE:
                     turning = [pico.wire_to_rgb(f[1])

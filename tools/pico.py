@@ -462,8 +462,11 @@ class Pico:
         of the frame that answers it (None if none came): the first frame
         the board drew after taking the press (its press count grew), or
         the first frame of a new run of code.py (a press that started a
-        game or left one).  A frame drawn meanwhile for something else,
-        an animation's, is not the answer."""
+        game or left one), and that sent the panel something after the
+        press.  A frame drawn meanwhile for something else, an
+        animation's, is not the answer, nor one that changed only the
+        LEDs (its time would be the panel's last byte, from before the
+        press)."""
         count = len(self.frames)
         taken = self.frames[-1].press if self.frames else None
         at = self.press(name)
@@ -474,7 +477,8 @@ class Pico:
                 return None
             count += 1
             prev = self.frames[count - 2] if count >= 2 else None
-            if (taken is None or frame.press is None or frame.press > taken
+            if frame.t_ms > at and (
+                    taken is None or frame.press is None or frame.press > taken
                     or prev is not None and frame.number <= prev.number):
                 return frame.t_ms - at
 

@@ -54,6 +54,8 @@ import { createInterface } from 'node:readline';
 import { RP2040, USBCDC } from 'rp2040js';
 
 const config = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+// The XIP cache and the flash's busy times (see "XIP cache" and "SPI flash").
+const flashTiming = config.flash_timing !== false;
 const FUNCTION_SIO = 5;
 const WS2812_ONE_NS = 625; // a high pulse longer than this is a 1 (T0H 400, T1H 800)
 const WS2812_LATCH_NS = 50000; // low this long ends a frame
@@ -483,7 +485,7 @@ function flashDeselect() {
 // each point again.
 function flashOp(start, size, apply) {
   flash.ops += 1;
-  if (config.flash_timing !== false) {
+  if (flashTiming) {
     const page = flash.cmd === 0x02;
     flash.busyUntil = clock.nanos + (page ? FLASH_BUSY_NS[256]
       : FLASH_BUSY_NS[size] || FLASH_CHIP_ERASE_NS);
@@ -724,8 +726,7 @@ function xipMissCycles() {
 // Out of XIP mode: the SSI not set up for XIP reads (a read then gets
 // nothing a program could run).
 let xipOff = false;
-const xipTiming = config.flash_timing !== false;
-if (xipTiming) {
+if (flashTiming) {
   const read32 = mcu.readUint32.bind(mcu);
   const read16 = mcu.readUint16.bind(mcu);
   const read8 = mcu.readUint8.bind(mcu);
@@ -825,7 +826,7 @@ function run(ms, until) {
 }
 
 function reply() {
-  const cache = { on: xipTiming, accesses: xip.accesses, misses: xip.misses,
+  const cache = { on: flashTiming, accesses: xip.accesses, misses: xip.misses,
     miss_cycles: xip.missCycles, busy_reads: xip.busyReads };
   process.stdout.write(JSON.stringify({ t: clock.nanos, awake, halted: flash.halted, xip: cache,
     events }) + '\n');
