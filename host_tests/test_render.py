@@ -273,6 +273,18 @@ def test_moving_the_highlight_leaves_other_rows_alone(dev):
     assert dev.renderer.window == (0, 128, 6, 7) and not dev.renderer.full
 
 
+def test_changes_far_apart_go_as_windows_of_their_own(dev):
+    """Two changes at opposite ends of neighbouring pages: one window over
+    both would send the columns between them too."""
+    draw(dev, [])
+    items = [("text", 0, 0, "ab", 1, 1), ("text", 110, 16, "cd", 1, 1)]
+    sent = draw(dev, items)
+    assert_shows(dev, items)
+    # Pages 0-1, columns 0-11; pages 2-3, columns 110-121.
+    assert sent == 2 * (7 + 1 + 2 * 12), sent
+    assert dev.renderer.window == (110, 122, 2, 3)
+
+
 def test_leds_are_not_this_renderers_business(dev):
     # no pixels on this profile: show() must not mind scene.leds
     draw(dev, [("text", 0, 0, "x", 1, 1)], leds=[(1, 2, 3)] * 12)
@@ -282,8 +294,8 @@ def test_leds_are_not_this_renderers_business(dev):
 VOCAB = (
     [("rect", x, y, w, h, c) for x in (0, 10, 20) for y in (0, 8, 30)
      for w, h in ((20, 10), (50, 20)) for c in (0, 1)]
-    + [("text", x, y, t, s, c) for x in (0, 12) for y in (0, 6, 24)
-       for t in ("ab", "Xy7") for s in (1, 2) for c in (0, 1)]
+    + [("text", x, y, t, s, c) for x in (-4, 0, 12, 110) for y in (-3, 0, 6, 13, 24, 58)
+       for t in ("ab", "Xy7") for s in (1, 2, 3) for c in (0, 1)]
     + [("die", x, y, v, c) for x in (0, 15) for y in (0, 20)
        for v in (0, 5, 10) for c in (0, 1)]
     + [("frame", x, y, w, h, 1) for x in (5, 15) for y in (3, 13)
