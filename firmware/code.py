@@ -42,7 +42,7 @@ import time
 DEFAULT_BOARD = "pico_ref"
 FRAME_MS = 20           # main loop period
 REST_MS = 1000          # longest sleep of a screen at rest (between polls)
-KEY_POLL_S = 0.01       # ...cut short when a key event is queued: polls
+KEY_POLL_S = 0.002      # ...cut short when a key event is queued: polls
                         # this often for HOT_MS after a press or a frame,
 REST_POLL_S = 0.025     # ...and this often when the screen has been still
 HOT_MS = 3000
@@ -279,8 +279,11 @@ def idle(pending, clock, sleep, ms=FRAME_MS, poll_s=KEY_POLL_S):
     polls every KEY_POLL_S for HOT_MS after a press or a frame, when the
     next press most likely comes.
 
-    KEY_POLL_S is keypad's own scan interval (device.KEY_SCAN_S): an event
-    can only be queued at a scan, so polling faster only costs."""
+    An event is queued at a keypad scan (every device.KEY_SCAN_S, for
+    debouncing) and taken at the next poll after it: the polls are not in
+    step with the scans, so polling at the scan interval added up to a
+    whole interval (5 ms on average) to every press.  KEY_POLL_S is a
+    fifth of it (about a quarter of the core's time awake while fast)."""
     if pending is None:
         sleep(ms / 1000)
         return

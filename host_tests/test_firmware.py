@@ -164,7 +164,12 @@ def test_a_still_screen_polls_the_keys_less_often():
     cold = [s for t, s in sleeps if t > 1000 + code.HOT_MS + code.REST_MS]
     assert hot and set(hot) == {code.KEY_POLL_S}
     assert cold and set(cold) == {code.REST_POLL_S}
-    assert code.REST_POLL_S * 1000 <= 2.5 * code.KEY_POLL_S * 1000 <= code.FRAME_MS + 5
+    # Fast polls take an event soon after the keypad's scan queued it; a
+    # still screen's polls are still about a frame apart.
+    scan = float(next(line.split("=")[1] for line in (FIRMWARE / "device.py").read_text().splitlines()
+                      if line.startswith("KEY_SCAN_S =")))
+    assert code.KEY_POLL_S <= scan / 4
+    assert code.REST_POLL_S * 1000 <= code.FRAME_MS + 5
 
 
 def test_run_forwards_presses_ticks_and_shows_only_changes():
@@ -255,7 +260,7 @@ def test_a_screen_at_rest_sleeps_until_its_next_change_not_a_frame_at_a_time():
     assert app.scenes == 2
     # A queued key cuts the rest short at the next keypad poll.
     clock, app = Clock(), RestingApp()
-    keyed.append(1000 + 3 * int(code.KEY_POLL_S * 1000))
+    keyed.append(1000 + code.FRAME_MS + 3 * int(code.KEY_POLL_S * 1000))
     device = Device()
     device.clock = clock
     code.run(device, app, clock, clock.sleep, Restart(clock), frames=3)
