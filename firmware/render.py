@@ -71,8 +71,6 @@ GLYPHS_KEPT = 16
 # without a copy of their own.
 _TOP = memoryview(TOP)
 _LOW = memoryview(LOW)
-# Rect fills kept (a page's byte and a width: a screen has a few).
-FILLS_KEPT = 24
 
 
 def item_box(item):
@@ -157,10 +155,6 @@ class Renderer:
         # Per row in a page, the masks that keep a shifted line's bits in
         # their columns.
         self._keep = {}
-        # A rect's ink in a page (its byte, its width) and the masks of a
-        # page's changed columns (their count), as integers.
-        self._fills = {}
-        self._wides = {}
         self.full = False
         self.cost = 0
         self.window = None
@@ -220,9 +214,8 @@ class Renderer:
         bytes as an integer, ``c0`` lowest)."""
         n = c1 - c0
         if v:
-            w = self._wide(n)
-            if v > w:
-                v &= w      # ink to the right of the changed columns
+            if v >> (8 * n):
+                v &= (1 << (8 * n)) - 1     # ink right of the changed columns
             self._page[q][c0:c1] = v.to_bytes(n, "little")
         else:
             self._page[q][c0:c1] = ZEROS[:n]
@@ -331,35 +324,25 @@ class Renderer:
         else:
             self._vals[page] = v | m if colour else (v | m) ^ m
 
-    def _wide(self, n):
-        """An integer with the low ``n`` bytes all ones."""
-        w = self._wides.get(n)
-        if w is None:
-            if len(self._wides) >= FILLS_KEPT:
-                self._wides.clear()
-            w = (1 << (8 * n)) - 1
-            self._wides[n] = w
-        return w
-
     def _rect(self, x, y, w, h, colour):
         box = _on_screen(x, y, w, h)
         if box is None:
             return
         x0, y0, x1, y1 = box
         n = x1 - x0
-        fills = self._fills
+        full = None     # a whole page's fill, the same for every middle page
         for p in range(y0 >> 3, ((y1 - 1) >> 3) + 1):
             if self._cols[p] is None:
                 continue
             lo = y0 - 8 * p if y0 > 8 * p else 0
             hi = y1 - 8 * p if y1 < 8 * p + 8 else 8
-            key = ((((1 << (hi - lo)) - 1) << lo) << 8) | n
-            m = fills.get(key)
-            if m is None:
-                if len(fills) >= FILLS_KEPT:
-                    fills.clear()
-                m = int.from_bytes(bytes((key >> 8,)) * n, "little")
-                fills[key] = m
+            byte = (((1 << (hi - lo)) - 1) << lo)
+            if byte == 0xFF:
+                if full is None:
+                    full = int.from_bytes(bytes((0xFF,)) * n, "little")
+                m = full
+            else:
+                m = int.from_bytes(bytes((byte,)) * n, "little")
             self._ink(p, x0, m, colour)
 
     def _text(self, x, y, text, scale, colour):
