@@ -518,6 +518,34 @@ def test_a_save_waits_for_the_frame_that_answers_the_press():
     assert store.writes == 1                 # once
 
 
+def test_a_pause_menu_closing_collects_after_its_frame_not_in_the_press(monkeypatch):
+    # A LEAN game's pause menu loads the rows' drawing and lets it go as
+    # it closes: the collection (tens of ms in a game's VM on the board)
+    # waits until the press's frame is taken, and comes on the next tick,
+    # before the game's own work.
+    import gc
+    import sys
+    from primeplay.app import Pause
+    app = App(MemoryStorage(), seed=1)
+    monkeypatch.delitem(sys.modules, "primeplay.app.rows")
+    collected = []
+    monkeypatch.setattr(gc, "collect", lambda: collected.append(app.now))
+    app.tick(100)
+    app.push(Pause(app, [("Quit", lambda: None)]))
+    app.scene()
+    app.press("B")
+    assert collected == []
+    assert app.next_change() == 0       # the loop comes back for it
+    app.tick(120)
+    assert collected == []              # its frame is not taken yet
+    app.scene()
+    app.tick(140)
+    assert collected == [140]
+    app.scene()
+    app.tick(160)
+    assert collected == [140]           # once
+
+
 def test_screens_nest_and_pop_back_as_they_were():
     from primeplay.app import Message, Confirm, Pause
     app = App(MemoryStorage(), seed=1)

@@ -9,7 +9,8 @@ would fail.
 from hypothesis import given, settings, strategies as st
 
 from primeplay.app import App
-from primeplay.app.menus import Menu, SetupMenu, MainMenu, ROWS, ROW_H
+from primeplay.app.menus import Menu, SetupMenu, MainMenu
+from primeplay.app.rows import ROWS, ROW_H
 from primeplay.app.pages import Pause
 from primeplay.app.scene import WIDTH, HEIGHT, CHAR_H
 

@@ -63,7 +63,7 @@ _PACE = (16, 8, 3, 0)
 class App:
     __slots__ = ("storage", "pixels", "buttons", "now", "seed", "rng", "prefs",
                  "saves", "cued", "screen", "below", "custom_cards",
-                 "job", "job_shown", "store_due", "unload_due", "restart",
+                 "job", "job_shown", "store_due", "collect_due", "unload_due", "restart",
                  "playing", "power", "power_warned")
 
     def __init__(self, storage=None, seed=0, pixels=12,
@@ -84,6 +84,7 @@ class App:
         self.below = [None]
         self.below.pop()
         self.store_due = 0  # 1: asked for; 2: and the answering frame is taken
+        self.collect_due = 0    # the same, for a collection (collect_soon)
         self.unload_due = False
         self.prefs = _copy_prefs(DEFAULT_PREFS)
         # The games in progress read from the record, by registry key (a
@@ -144,6 +145,10 @@ class App:
     def tick(self, now_ms):
         if now_ms > self.now:
             self.now = now_ms
+        if self.collect_due == 2:
+            self.collect_due = 0
+            import gc
+            gc.collect()
         if self.store_due == 2:
             self.store_due = 0
             self.store()
@@ -178,6 +183,8 @@ class App:
             self.job_shown = True
         if self.store_due:
             self.store_due = 2
+        if self.collect_due:
+            self.collect_due = 2
         return sc
 
     def next_change(self):
@@ -188,7 +195,7 @@ class App:
         builds none: a screen at rest costs the board neither time nor
         garbage.  A screen says so with its own ``next_change()``; one
         without is asked for a scene every pass."""
-        if self.job is not None or self.store_due or self.unload_due:
+        if self.job is not None or self.store_due or self.collect_due or self.unload_due:
             return 0
         f = getattr(self.screen, "next_change", None)
         return 0 if f is None else f()
@@ -394,6 +401,14 @@ class App:
         of milliseconds, interrupts off), and the press is answered first.
         The firmware's next pass comes one frame later."""
         self.store_due = 1
+
+    def collect_soon(self):
+        """Collect garbage on the first tick after the next frame is
+        taken: a press that lets code go (a pause menu closing, games.drop
+        with ``collect`` False) answers first, and the collection (tens of
+        ms in a game's VM) still comes before the screen's next work (a
+        computer's search wants the room in one piece)."""
+        self.collect_due = 1
 
     def store(self, whole=False):
         """Write prefs and the saved games; a full or failing store is not

@@ -55,11 +55,12 @@ CARDS = ("primeplay.climb.cards_file", "parse_custom_cards")
 # with the game too.
 SHARED = ("primeplay.game", "primeplay.app.pages", "primeplay.app.legend")
 
-# The main menu's module, and this registry: a LEAN game in play does
-# without them (a pause menu loads the menus again to draw its rows and
-# drops them as it closes; leaving the game loads them again), so they go
-# while the game loads, with the game's setup menu (``enter``).
-MENUS = ("primeplay.app.menus", "primeplay.app.games", "primeplay.app.boot")
+# The main menu's modules, and this registry: a LEAN game in play does
+# without them (a pause menu loads the rows' drawing again and drops it
+# as it closes; leaving the game loads them again), so they go while the
+# game loads, with the game's setup menu (``enter``).
+MENUS = ("primeplay.app.menus", "primeplay.app.rows", "primeplay.app.games",
+         "primeplay.app.boot")
 
 
 def register(key, name, entry_path, package):
@@ -199,9 +200,11 @@ def enter(key):
 
 
 
-def drop(names):
+def drop(names, collect=True):
     """Forget modules ``names`` (where loaded; only on the boards' VMs,
-    see primeplay.UNLOAD), then collect."""
+    see primeplay.UNLOAD), then collect, or (``collect`` False) leave
+    it to the caller: a press that drops code asks for it after its frame
+    (App.collect_soon), not in the press's own answer."""
     import gc
     import primeplay
     if primeplay.UNLOAD:
@@ -215,4 +218,5 @@ def drop(names):
                     delattr(parent, m[i + 1:])
                 except (AttributeError, TypeError):
                     pass
-    gc.collect()
+    if collect:
+        gc.collect()

@@ -103,7 +103,8 @@ class HowTo:
         # Its code goes with it: the game about to be set up and started
         # in this VM has the heap.
         from primeplay.app.games import drop
-        drop((__name__,))
+        drop((__name__,), collect=False)
+        self.app.collect_soon()
 
     def tick(self):
         pass

@@ -62,7 +62,7 @@ class Pause:
         self.app = app
         self.rows = [("Resume", None)] + list(rows)
         import sys
-        self._had_menus = "primeplay.app.menus" in sys.modules
+        self._had_menus = "primeplay.app.rows" in sys.modules
         self.cursor = 0
         self.top = 0
         self.leds = leds
@@ -70,7 +70,7 @@ class Pause:
     def press(self, name):
         n = len(self.rows)
         if name in ("UP", "DOWN"):
-            from primeplay.app.menus import first_row, ROWS
+            from primeplay.app.rows import first_row, ROWS
             self.cursor = (self.cursor + (1 if name == "DOWN" else -1)) % n
             self.top = first_row(self.cursor, self.top, ROWS, n)
         elif name == "B":
@@ -97,7 +97,8 @@ class Pause:
             # Back to a LEAN game: the rows' drawing code goes again
             # (games.MENUS).  A game that keeps the menus keeps them.
             from primeplay.app.games import drop, MENUS
-            drop(MENUS)
+            drop(MENUS, collect=False)
+            self.app.collect_soon()
 
     def tick(self):
         pass
@@ -106,7 +107,7 @@ class Pause:
         return None
 
     def draw(self, sc):
-        from primeplay.app.menus import draw_rows
+        from primeplay.app.rows import draw_rows
         draw_rows(sc, [r[0] for r in self.rows], self.cursor, self.top)
         if self.leds is not None:
             sc.leds = self.leds
