@@ -736,9 +736,3 @@ def test_the_crc_is_zlibs_over_any_slice(data, a, b):
     assert (hi << 16) | lo == zlib.crc32(data[a:b])
     hi, lo = save.crc32(data)
     assert (hi << 16) | lo == zlib.crc32(data)
-    # The Python one, for a VM without binascii.crc32, the same; both go
-    # on from an earlier CRC as zlib does.
-    assert save.crc32_py(data, a, b) == save.crc32(data, a, b)
-    hi, lo = save.crc32_py(data, 0, a)
-    assert save.crc32_py(data, a, None, hi, lo) == save.crc32(data, a, None, hi, lo) \
-        == save.crc32(data)

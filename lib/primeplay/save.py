@@ -168,28 +168,10 @@ _THI = (0x0000, 0x1DB7, 0x3B6E, 0x26D9, 0x76DC, 0x6B6B, 0x4DB2, 0x5005,
         0xEDB8, 0xF00F, 0xD6D6, 0xCB61, 0x9B64, 0x86D3, 0xA00A, 0xBDBD)
 
 
-try:
-    # The VM's own, in C, where it has one (CircuitPython, MicroPython and
-    # CPython all do): a save's CRCs in Python took most of a store's
-    # 95 ms on the board (34 ms a kilobyte; 0.3 ms in C).
-    from binascii import crc32 as _c_crc32
-except ImportError:  # pragma: no cover  (a VM built without it)
-    _c_crc32 = None
-
-
 def crc32(data, start=0, end=None, hi=0, lo=0):
     """zlib's CRC-32 of ``data[start:end]``, as (high 16 bits, low 16);
     ``hi``, ``lo``: the CRC of the bytes before it, to go on from (as
     zlib.crc32's second argument)."""
-    if _c_crc32 is not None:
-        c = _c_crc32(memoryview(data)[start:len(data) if end is None else end],
-                     (hi << 16) | lo)
-        return c >> 16, c & 0xFFFF
-    return crc32_py(data, start, end, hi, lo)
-
-
-def crc32_py(data, start=0, end=None, hi=0, lo=0):
-    """``crc32`` in Python alone, for a VM without binascii.crc32."""
     tlo = _TLO
     thi = _THI
     lo ^= 0xFFFF
