@@ -51,6 +51,15 @@ def pico_uf2():
     return found[-1] if found else None
 
 
+def pico_elf():
+    """The ELF of that build (its symbols name a profile's addresses)."""
+    env = os.environ.get("PRIMEPLAY_ELF")
+    if env:
+        return _existing(Path(env))
+    found = sorted((circuitpython_dir() / "pico").glob("*raspberry_pi_pico.elf"))
+    return found[-1] if found else None
+
+
 def bootrom():
     """The RP2040 B1 boot ROM, loaded at address 0 by the emulator."""
     return _env_or("PRIMEPLAY_BOOTROM", circuitpython_dir() / "pico" / "rp2040-bootrom-b1.bin")

@@ -244,6 +244,7 @@ class Pico:
         self.leds_frames = []  # (t_ms, bytes) per WS2812 frame
         # (t0_ms, t1_ms, hz, duty) per tone on the piezo's pin, if any
         self.tones = []
+        self.profiled = None    # {address: cycles} of the last profile
         self.t_ms = 0.0
         self.awake_ms = 0.0  # how long the core ran (not slept) in the last command
         self.i2c = FakeI2C(address=self.profile["oled_address"])
@@ -437,6 +438,29 @@ class Pico:
             self.run(min(200, end - self.t_ms), until=FRAME_LINE)
         return self.frames[count] if len(self.frames) > count else None
 
+    def start_profile(self):
+        """Count, from now, the cycles each instruction address of the
+        core takes (an XIP miss's wait included)."""
+        self._send({"cmd": "profile", "on": True})
+
+    def stop_profile(self):
+        """{address: cycles} since ``start_profile`` (also ``profiled``);
+        ``functions`` names them."""
+        self._send({"cmd": "profile", "on": False})
+        return self.profiled
+
+    @staticmethod
+    def functions(counts, elf=None):
+        """[(function, ms)] of a profile, the most first: the addresses
+        named from CircuitPython's ELF (beside the UF2 in ../shared, or
+        ``elf``), cycles at 125 MHz."""
+        import elfsyms  # pylint: disable=import-outside-toplevel
+        path = elf or cpbuilds.pico_elf()
+        if path is None:
+            raise PicoError(cpbuilds.missing("CircuitPython's ELF for the Pico"))
+        table = elfsyms.by_function(counts, elfsyms.Symbols(str(path)))
+        return [(name, cycles / 125e3) for name, cycles in table]
+
     def pin(self, name, pressed):
         gpio = gpio_number(self.profile["buttons"][name])
         self._send({"cmd": "pin", "gpio": gpio, "value": not pressed})
@@ -551,6 +575,8 @@ class Pico:
             self.last_i2c_ms = t1 / 1e6
         elif kind == "leds":
             self.leds_frames.append((event[1] / 1e6, bytes.fromhex(event[2])))
+        elif kind == "profile":
+            self.profiled = {int(a): c for a, c in event[1]}
         elif kind == "tone":
             self.tones.append((event[1] / 1e6, event[2] / 1e6, event[3], event[4]))
         elif kind == "console":
@@ -639,6 +665,34 @@ class Pico:
         sim.screenshot(Shown, path, status if status is not None else
                        "emulated Pico  %s  t=%.0f ms  frames %d" % (
                            self.board, self.t_ms, len(self.frames)))
+
+
+def profile_press(board, keys, n, top=25):
+    """Press ``keys`` (each answered, then the board idle), profiling the
+    ``n``-th press from its pin to its frame; print where the core's time
+    went, by function.  ``board``: booted."""
+    i = 0
+    for raw in keys.split(","):
+        for token in sim_tokens(raw):
+            if token[0] == "WAIT":
+                board.run(token[1])
+                continue
+            i += 1
+            if i == n:
+                board.start_profile()
+            ms = board.answer_ms(token[0])
+            if i == n:
+                counts = board.stop_profile()
+                rows = board.functions(counts)
+                total = sum(t for _, t in rows)
+                print("press %d (%s): answered in %s ms; the core was awake %.1f ms from "
+                      "the press until its frame's debug line came (idle polls included)"
+                      % (n, token[0], "-" if ms is None else "%.1f" % ms, total))
+                for name, t in rows[:top]:
+                    print("%8.2f ms %5.1f%%  %s" % (t, 100 * t / total, name))
+            board.settle()
+    if i < n:
+        raise PicoError("--profile %d: the keys have %d presses" % (n, i))
 
 
 def fresh_flash(uf2=None):
@@ -875,6 +929,9 @@ def main(argv=None):
     p.add_argument("--uf2", default=None, help="CircuitPython UF2 (default: ../shared)")
     p.add_argument("--py", action="store_true", help="copy .py, not .mpy")
     p.add_argument("--mpy-cross", default=None, help="CircuitPython's mpy-cross")
+    p.add_argument("--profile", type=int, default=0, metavar="N",
+                   help="the functions the core ran in, from the Nth press of --keys to "
+                        "its frame (needs CircuitPython's ELF beside the UF2)")
     p.add_argument("--screenshot", help="PNG of the last frame and the LED ring")
     p.add_argument("--frame", help="the last frame as 64 lines of #/.")
     p.add_argument("--console", action="store_true", help="print the USB console")
@@ -898,7 +955,10 @@ def main(argv=None):
             print("pico: " + cpbuilds.missing("CircuitPython's mpy-cross") + "; copying .py",
                   file=sys.stderr)
         with board:
-            board.run_keys(args.keys, args.ms_per_key)
+            if args.profile:
+                profile_press(board, args.keys, args.profile)
+            else:
+                board.run_keys(args.keys, args.ms_per_key)
             board.run(100)
             if args.screenshot:
                 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -772,6 +772,10 @@ core.LR = 0;
 core.PC = BOOT2_RAM;
 
 const [pio0, pio1] = mcu.pio;
+// A flat profile (the 'profile' command): core cycles, a miss's wait
+// included, by the address of the instruction that took them; null when
+// off.  tools/pico.py names the functions from CircuitPython's ELF.
+let profile = null;
 const PIO_SLICE = 8; // cycles of a miss's wait between PIO steps
 function run(ms, until) {
   const end = clock.nanos + ms * 1e6;
@@ -783,6 +787,7 @@ function run(ms, until) {
       const next = clock.nanosToNextAlarm;
       clock.tick(next > 0 ? Math.min(next, end - clock.nanos) : end - clock.nanos);
     } else {
+      const pc = core.PC;
       let cycles = core.executeInstruction();
       const pioOn = !pio0.stopped || !pio1.stopped;
       if (xip.stall) {
@@ -802,6 +807,7 @@ function run(ms, until) {
         }
         xip.stall = 0;
       }
+      if (profile) profile.set(pc, (profile.get(pc) || 0) + cycles);
       const ns = (cycles * 1e9) / mcu.clkSys;
       ran += ns;
       // clock.tick(ns) without the call when no alarm falls due: the same
@@ -854,6 +860,9 @@ for await (const line of lines) {
     flash.cut = { left: msg.ops, part: msg.part };
   } else if (msg.cmd === 'power') {
     supply(msg.vsys, msg.vbus);
+  } else if (msg.cmd === 'profile') {
+    if (!msg.on && profile) events.push(['profile', [...profile.entries()]]);
+    profile = msg.on ? new Map() : null;
   } else if (msg.cmd === 'quit') {
     reply();
     break;

@@ -1,0 +1,83 @@
+"""The emulated board's profiler (tools/pico.py ``--profile``): where the
+core's cycles went, by CircuitPython function, named from its ELF.
+
+Checked on a cost it found (issue 22): a slice stored into a bytearray
+also moves every byte after the slice (MicroPython's
+mp_seq_replace_slice_no_grow memmoves the tail even when the lengths
+match), so a store at the head of a 4 KB buffer is memmove's time, and
+the same store at its tail is not.  The renderer stores into each
+page's own view for that reason (firmware/render.py).
+"""
+
+import pytest
+
+import cpbuilds
+import pico
+
+_missing = pico.missing_pieces()
+if cpbuilds.pico_elf() is None:
+    _missing.append(cpbuilds.missing("CircuitPython's ELF for the Pico"))
+pytestmark = pytest.mark.skipif(bool(_missing), reason="emulated Pico: " + "; ".join(_missing))
+
+CODE = """
+buf = bytearray(4096)
+s = bytes(16)
+def head(n):
+    for i in range(n):
+        buf[0:16] = s
+def tail(n):
+    for i in range(n):
+        buf[4080:4096] = s
+print("HEAD")
+head(300)
+print("TAIL")
+tail(300)
+print("END")
+"""
+
+
+def _profiles(board, code, marks):
+    """Paste ``code`` at the REPL and profile between its printed
+    ``marks``: {mark: [(function, ms)]} for each but the last."""
+    board.type("\x03")
+    board.run(300)
+    board.type("\r")
+    board.run(500, until=">>> ")
+    board.type("\x05")
+    board.run(100)
+    data = code.replace("\n", "\r").encode()
+    for i in range(0, len(data), 200):
+        board.type(data[i:i + 200])
+        board.run(60)
+    seen = len(board.console)
+    board.type("\x04")
+    out = {}
+    for mark, end in zip(marks, marks[1:]):
+        while mark not in board.console[seen:]:
+            board.run(5, until=mark)
+        board.start_profile()
+        while end not in board.console[seen:]:
+            board.run(5, until=end)
+        out[mark] = board.functions(board.stop_profile())
+    return out
+
+
+def test_the_profile_names_where_the_cycles_went():
+    with pico.Pico(board="pico_ref", seed=3) as board:
+        board.settle()
+        got = _profiles(board, CODE, ["HEAD", "TAIL", "END"])
+    head, tail = got["HEAD"], got["TAIL"]
+    head_total = sum(ms for _, ms in head)
+    tail_total = sum(ms for _, ms in tail)
+    # At the head, each store moves the 4 KB after it: memmove is most of it.
+    assert head[0][0] == "memmove", head[:5]
+    assert head[0][1] > 0.5 * head_total, head[:5]
+    # At the tail, nothing follows the slice: the same stores, a fraction
+    # of the time, and memmove no longer first.
+    moved = dict(tail).get("memmove", 0.0)
+    assert tail_total < head_total / 3, (head_total, tail_total)
+    assert moved < 0.2 * tail_total, tail[:5]
+    # The names are CircuitPython's functions, not bare addresses, for
+    # nearly all of the time.
+    named = sum(ms for name, ms in head if not name.startswith("?"))
+    assert named > 0.95 * head_total
