@@ -2,6 +2,8 @@
 
     python tools/pico.py --keys "DOWN,A,WAIT:1500" --screenshot out.png
     make pico ARGS="--keys A,A --frame out.txt"
+    python tools/pico.py --keys "DOWN,DOWN,A" --profile 3   (where press 3's
+        time went, by CircuitPython function: needs the build's ELF)
 
 Boots a CircuitPython UF2 (default: ../shared/circuitpython/pico/, or
 ``--uf2`` / ``PRIMEPLAY_UF2``, e.g. an official one from circuitpython.org)
