@@ -38,10 +38,9 @@ multisets of equal tuples, or place by place when the scene kept its
 length), and the items that kept their place but changed their drawing
 order.  The columns their boxes cover, page by page, are drawn again
 from every item that touches them (items elsewhere are not drawn at
-all), and each run of such pages goes to the panel as one
-window (those pages, the columns that changed in any of them) in one I2C
-transaction, straight from the buffer where its bytes follow each other
-there.
+all).  Neighbouring changed pages go to the panel as one window (those
+pages, the columns that changed in any of them) while that costs fewer
+bytes than windows of their own, each window in one I2C transaction.
 """
 
 from font6x12 import TOP, LOW
@@ -145,7 +144,7 @@ class Renderer:
         self._items = None      # the last scene's items (valid ones)
         self._big = {}          # (glyph, scale, row) -> its page rows
         # (text, row in its page, scale) -> the line's ink per page, as
-        # bytes: a screen's texts come back frame after frame (menu rows,
+        # integers: a screen's texts come back frame after frame (menu rows,
         # labels), and building a line's rows is most of drawing it (a
         # whole screen draws in half the time with them kept).  Kept:
         # those the last render drew, so what they hold is a screen's
@@ -339,10 +338,10 @@ class Renderer:
             byte = (((1 << (hi - lo)) - 1) << lo)
             if byte == 0xFF:
                 if full is None:
-                    full = int.from_bytes(bytes((0xFF,)) * n, "little")
+                    full = _repeat(0xFF, n)
                 m = full
             else:
-                m = int.from_bytes(bytes((byte,)) * n, "little")
+                m = _repeat(byte, n)
             self._ink(p, x0, m, colour)
 
     def _text(self, x, y, text, scale, colour):
@@ -391,8 +390,7 @@ class Renderer:
                 both = self._keep.get(sh) if n <= SCREEN_W else None
                 if both is None:
                     w = n if n > SCREEN_W else SCREEN_W
-                    both = (int.from_bytes(bytes(((0xFF << sh) & 0xFF,)) * w, "little"),
-                            int.from_bytes(bytes((0xFF >> (8 - sh),)) * w, "little"))
+                    both = (_repeat((0xFF << sh) & 0xFF, w), _repeat(0xFF >> (8 - sh), w))
                     if w == SCREEN_W:
                         self._keep[sh] = both
                 keep, spill = both
@@ -439,6 +437,11 @@ class Renderer:
             for r in range(rows):
                 parts[r].append(glyph[r])
         return tuple(int.from_bytes(b"".join(part), "little") for part in parts)
+
+
+def _repeat(byte, n):
+    """An integer whose ``n`` low bytes are all ``byte``."""
+    return int.from_bytes(bytes((byte,)) * n, "little")
 
 
 def _widen(scale):

@@ -42,22 +42,24 @@ def mpy_cross():
     return _env_or("PRIMEPLAY_MPY_CROSS", circuitpython_dir() / "unix" / "mpy-cross-cp")
 
 
+def _pico_build(env, suffix):
+    """The Pico build's file ending in ``suffix`` (its newest, by name),
+    or the one the environment variable ``env`` names."""
+    path = os.environ.get(env)
+    if path:
+        return _existing(Path(path))
+    found = sorted((circuitpython_dir() / "pico").glob("*raspberry_pi_pico" + suffix))
+    return found[-1] if found else None
+
+
 def pico_uf2():
     """The CircuitPython UF2 for a Raspberry Pi Pico."""
-    env = os.environ.get("PRIMEPLAY_UF2")
-    if env:
-        return _existing(Path(env))
-    found = sorted((circuitpython_dir() / "pico").glob("*raspberry_pi_pico.uf2"))
-    return found[-1] if found else None
+    return _pico_build("PRIMEPLAY_UF2", ".uf2")
 
 
 def pico_elf():
     """The ELF of that build (its symbols name a profile's addresses)."""
-    env = os.environ.get("PRIMEPLAY_ELF")
-    if env:
-        return _existing(Path(env))
-    found = sorted((circuitpython_dir() / "pico").glob("*raspberry_pi_pico.elf"))
-    return found[-1] if found else None
+    return _pico_build("PRIMEPLAY_ELF", ".elf")
 
 
 def bootrom():
