@@ -2,7 +2,7 @@
 
 The game and where it was are stored first (``primeplay.app.power``),
 the panel, the ring and the pins let go, then an alarm on A's pin.  A
-starts code.py again, which goes back to the turn (code.py's ``woke``).
+starts code.py again, which goes back to the turn (runner.py's ``woke``).
 With USB connected, CircuitPython only pretends: code.py ends, the core
 waits for the alarm (or a file saved to CIRCUITPY) and runs code.py
 again, the USB drive and console kept; the same wake.

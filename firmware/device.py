@@ -121,7 +121,7 @@ class SignOfLife:
 
     The ring blinks ``no_display_leds``; the scenes given to ``show`` are
     not drawn (there is no panel to draw them on).  ``poll`` keeps the
-    blink going and returns the buttons pressed, so code.py's error path
+    blink going and returns the buttons pressed, so runner.py's error path
     (show the error, poll for A, restart) runs with it as with a Device.
     ``clock`` returns milliseconds (default: time.monotonic_ns).
     """

@@ -16,13 +16,13 @@ Deep sleep: DEEP_TIMES the setting's time without a press (at once when
 the panel sleeps on a low battery), the loop stores the game and where it
 was (``primeplay.app.power``) and the board sleeps with its core off
 until A (firmware/deep_sleep.py); the run A starts goes straight back to the
-turn on screen (code.py's ``woke``).  An all-computer game stops there too, saved.
+turn on screen (runner.py's ``woke``).  An all-computer game stops there too, saved.
 
 The battery: a reading from the device (``power()``: millivolts, on USB,
 low) every ``EVERY_MS`` goes to the app (``App.power``), which shows
 it and warns once when it is low (``primeplay.app.power.reading``).
 
-The same object runs on the board (firmware/code.py's loop) and in the
+The same object runs on the board (firmware/runner.py's loop) and in the
 simulator (tools/sim.py), over a device with ``sleep()`` and ``wake()``
 (and ``power()``, where it can read a battery).
 """

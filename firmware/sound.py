@@ -5,7 +5,7 @@ a transistor) with ``pwmio.PWMOut(variable_frequency=True)``: a square
 wave at a note's frequency, a duty cycle per volume (a piezo is louder
 the closer its duty is to half), duty 0 for a rest and for silence.
 ``play(notes, duty, now)`` starts a cue (``primeplay.app.cues``) and
-``step(now)`` moves it on from code.py's loop, returning how long until
+``step(now)`` moves it on from runner.py's loop, returning how long until
 its next note (the loop sleeps no longer than that), or None once it is
 silent.  Nothing blocks: a press during a cue is answered as ever.
 """

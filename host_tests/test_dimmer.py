@@ -8,7 +8,7 @@ import sim
 from test_firmware import Clock, load_firmware
 
 Dimmer = load_firmware("dimmer", "primeplay_dimmer").Dimmer
-code = load_firmware("code", "primeplay_code")
+code = load_firmware("runner", "primeplay_runner")
 
 
 class App:

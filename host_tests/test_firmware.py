@@ -1,4 +1,4 @@
-"""firmware/: code.py's loop and error path with fakes, the save storage
+"""firmware/: the loop and error path (runner.py) with fakes, the save storage
 backends, the deploy plan, and the type-check against CircuitPython's stubs."""
 
 import importlib.util
@@ -22,15 +22,15 @@ from primeplay.app.scene import Scene  # noqa: E402
 
 def load_firmware(name, module_name):
     """firmware/<name>.py, loaded by path.  firmware/ stays off sys.path:
-    its code.py would shadow the standard library's ``code`` (which pdb
-    imports) for every test after this one."""
+    its modules would shadow the standard library's (code.py the
+    ``code`` that pdb imports) for every test after this one."""
     spec = importlib.util.spec_from_file_location(module_name, FIRMWARE / (name + ".py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-code = load_firmware("code", "primeplay_code")
+code = load_firmware("runner", "primeplay_runner")
 savestore = load_firmware("savestore", "primeplay_savestore")
 FileStorage, NvmStorage = savestore.FileStorage, savestore.NvmStorage
 
@@ -389,7 +389,7 @@ def test_error_lines_fit_the_panel():
 
 
 def test_run_drives_the_real_app():
-    # The real App with code.py's constructor arguments: menus move, scenes
+    # The real App with runner.py's constructor arguments: menus move, scenes
     # reach the device, no error screen.
     from primeplay.app import App
     clock = Clock()
@@ -411,6 +411,26 @@ class FakeNvmModule(types.ModuleType):
     def __init__(self):
         super().__init__("microcontroller")
         self.nvm = bytearray(b"\xff" * 4096)
+
+
+def keep_boards(monkeypatch):
+    """The boards package as it is now comes back after the test: main()
+    drops it from sys.modules once the profile is read."""
+    import boards.pico_ref  # noqa: F401
+    for name in [m for m in sys.modules if m == "boards" or m.startswith("boards.")]:
+        monkeypatch.setitem(sys.modules, name, sys.modules[name])
+
+
+def test_the_profile_is_read_and_the_board_checks_leave_the_heap(monkeypatch):
+    # Their code is read once; on the board its 5 KB go back to the heap.
+    keep_boards(monkeypatch)
+    profile, buttons = code.read_profile("pico_ref")
+    assert profile["name"] == "pico_ref"
+    assert buttons == ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
+    assert not [m for m in sys.modules if m == "boards" or m.startswith("boards.")]
+    with pytest.raises(ValueError, match="no module boards/nowhere.py"):
+        code.read_profile("nowhere")
+    assert "boards" not in sys.modules
 
 
 @pytest.fixture
@@ -442,6 +462,7 @@ def board_env(monkeypatch):
     monkeypatch.setitem(sys.modules, "microcontroller", FakeNvmModule())
     monkeypatch.delenv("PRIMEPLAY_BOARD", raising=False)
     monkeypatch.setitem(sys.modules, "savestore", savestore)  # as on the board
+    keep_boards(monkeypatch)
     calls = []
     monkeypatch.setattr(code, "run", lambda *a, **k: calls.append(("run",) + a + (k,)))
     monkeypatch.setattr(code, "fail", lambda *a: calls.append(("fail",) + a))
@@ -570,11 +591,11 @@ def test_main_restarts_when_the_error_path_itself_fails(board_env, monkeypatch, 
     assert "even the error screen failed" in capsys.readouterr().out
 
 
-def test_code_runs_on_micropython():
+def test_runner_runs_on_micropython():
     # The loop, the error path and the storage under a real MicroPython VM:
     # no CPython-only constructs in what the board runs.
     script = """
-import code
+import runner
 from primeplay.app.scene import Scene
 from savestore import NvmStorage
 t = [0]
@@ -596,12 +617,12 @@ class App:
     def scene(self):
         s = Scene(); s.text(0, 0, str(self.k)); return s
 d = Dev()
-code.run(d, App(), clock, sleep, lambda: print('restart', t[0] > 3000))
+runner.run(d, App(), clock, sleep, lambda: print('restart', t[0] > 3000))
 print([s.texts() for s in d.shown])
 from primeplay import save
 st = NvmStorage(bytearray(b'\\xff' * 4096))
 print(save.write(st.nvm, {'n': 1}), save.read(st.nvm), save.decode(st.read()) == {'n': 1})
-print(code.make_seed() >= 0)
+print(runner.make_seed() >= 0)
 """
     out = mpvm.run_unix(script, path=":".join([str(FIRMWARE), str(ROOT / "lib"), str(ROOT)]))
     lines = out.strip().splitlines()
@@ -688,7 +709,7 @@ def test_deploy_dry_run_lists_the_board_files(capsys):
     assert deploy.main(["--dry-run", "--py"]) == 0
     out = capsys.readouterr().out
     dests = [line.split("-> ", 1)[1].split(" ")[0] for line in out.splitlines() if "-> " in line]
-    for want in ["/code.py", "/boot.py", "/savestore.py", "/boards/__init__.py",
+    for want in ["/code.py", "/runner.py", "/boot.py", "/savestore.py", "/boards/__init__.py",
                  "/boards/pico_ref.py", "/lib/primeplay/__init__.py",
                  "/lib/primeplay/rng.py", "/lib/primeplay/app/scene.py",
                  "/lib/primeplay/climb/rules.py",

@@ -1,7 +1,7 @@
 """One game per heap: the main menu and each game run in a VM of their own.
 
 On the board, starting a game from the main menu and leaving it again
-start the VM again (``App.switch``: firmware/code.py's ``reload_into``,
+start the VM again (``App.switch``: firmware/runner.py's ``reload_into``,
 ``supervisor.reload()`` with where to go next in ``alarm.sleep_memory``).
 Here: the app's side (a Loading frame answers the press, the save is
 written, then ``restart(intent)``; a new App goes on with ``start``), the
@@ -25,7 +25,7 @@ from primeplay.app import App, Loading
 from primeplay.app.menus import MainMenu
 
 _spec = importlib.util.spec_from_file_location(
-    "primeplay_code", Path(__file__).resolve().parent.parent / "firmware" / "code.py")
+    "primeplay_runner", Path(__file__).resolve().parent.parent / "firmware" / "runner.py")
 firmware = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(firmware)
 

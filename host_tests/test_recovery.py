@@ -10,17 +10,17 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "firmware"))
 
 
-def _firmware_code():
-    # Under another name: a module called "code" would shadow the standard
-    # library's for every later test (see test_firmware.load_firmware).
+def _firmware_runner():
+    # Under another name: firmware/ stays off the module names of later
+    # tests (see test_firmware.load_firmware).
     spec = importlib.util.spec_from_file_location(
-        "primeplay_code_recovery", ROOT / "firmware" / "code.py")
+        "primeplay_runner_recovery", ROOT / "firmware" / "runner.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-firmware = _firmware_code()
+firmware = _firmware_runner()
 from savestore import NvmStorage  # noqa: E402
 
 from primeplay.app import App  # noqa: E402

@@ -1,5 +1,5 @@
 """Sound cues: the app says what to play (``App.cue``), the firmware's
-piezo player (firmware/sound.py, stepped by code.py's loop) and the
+piezo player (firmware/sound.py, stepped by runner.py's loop) and the
 simulator say how.  The board's own square wave is checked on the
 emulated board (test_pico_sound.py); here the names, the settings, the
 games' moments and the loop's timing.
@@ -19,7 +19,7 @@ from primeplay.rings.ui.play import cue_of as rings_cue
 from test_firmware import Clock, load_firmware
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-firmware_code = load_firmware("code", "primeplay_code")
+firmware_code = load_firmware("runner", "primeplay_runner")
 Piezo = load_firmware("sound", "primeplay_sound").Piezo
 
 

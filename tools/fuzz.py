@@ -5,7 +5,7 @@
     python tools/fuzz.py soak --write          # every target, BENCH.md
     python tools/fuzz.py --game daifugo --humans   # every seat a human
 
-It drives ``primeplay.app.App`` as firmware/code.py's loop does: each
+It drives ``primeplay.app.App`` as firmware/runner.py's loop does: each
 loop pass feeds the presses queued since the last one (0 to 4: single
 taps, chords such as A+UP, a key held down or tapped twice, mashing A),
 then ``app.tick(now)``, then ``app.scene()``; the clock moves on by a

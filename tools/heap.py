@@ -459,7 +459,7 @@ for token in %(tokens)r:
         a.press(token[0])
         settle(%(quiet)d)
     text = a.scene().texts()[0]
-    # The shown scene is the firmware's to keep (code.py's ``shown``):
+    # The shown scene is the firmware's to keep (runner.py's ``shown``):
     # not counted here.
     kept = last
     last = None

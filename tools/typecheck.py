@@ -9,7 +9,7 @@ it ships PEP 561 stub packages (``board-stubs``, ``busio-stubs``,
 ``i2cdisplaybus-stubs``, ``terminalio-stubs``, ``supervisor-stubs``,
 ``storage-stubs``, ``digitalio-stubs``, ...) that mypy prefers over the
 same-named Blinka modules in site-packages, so a call the board does not
-have fails here.  ``lib/`` (primeplay), ``firmware/`` (the modules code.py
+have fails here.  ``lib/`` (primeplay), ``firmware/`` (the modules runner.py
 imports by bare name, as on the board) and the repo root (``boards``) are
 on mypy's path.  Adafruit's pure-Python libraries (neopixel,
 adafruit_pixelbuf) ship no type
@@ -89,7 +89,7 @@ def run(targets=None):
     """Run mypy; return (exit status, output)."""
     targets = list(targets) if targets else default_targets()
     env = dict(os.environ)
-    # firmware/ first: code.py imports device, render, savestore by bare
+    # firmware/ first: runner.py imports device, render, savestore by bare
     # name as on the board.  The repo root gives ``boards``.
     env["MYPYPATH"] = os.pathsep.join([str(FIRMWARE), str(LIB), str(ROOT)])
     proc = subprocess.run(command(targets), cwd=str(ROOT), env=env,
