@@ -110,6 +110,18 @@ def test_save_and_quit_stores_the_game_before_the_vm_starts_again():
     assert back.screen.state.turn == play.state.turn
 
 
+def test_a_game_sets_the_sectors_image_aside_as_it_starts(monkeypatch):
+    # A compaction late in the game needs 4 KB in one piece; the main
+    # menu's VM, whose heap is mostly free, makes it only if it compacts.
+    monkeypatch.setattr(save, "_PAGE", None)
+    App(Storage(), seed=1)
+    assert save._PAGE is None
+    for start in ("setup:climb", "setup:daifugo", "setup:rings"):
+        monkeypatch.setattr(save, "_PAGE", None)
+        App(Storage(), seed=1, start=start)
+        assert len(save._PAGE) == save.SECTOR, start
+
+
 def test_a_start_that_cannot_be_goes_to_the_main_menu():
     assert isinstance(App(Storage(), start="resume:climb").screen, MainMenu)
     assert isinstance(App(Storage(), start="resume").screen, MainMenu)

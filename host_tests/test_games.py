@@ -402,8 +402,9 @@ def test_leaving_a_game_gives_its_heap_back_on_circuitpython():
     # names again the next time).
     assert free[0] - free[1] > 40000
     # And what the app keeps on purpose: primeplay.rng with its Rng (the
-    # seeds of the next games) and the game's remembered settings.
-    kept = qstrs[2] - qstrs[0]
+    # seeds of the next games), the game's remembered settings, and the
+    # save's sector image a game sets aside as it starts (save.reserve).
+    kept = qstrs[2] - qstrs[0] + save.SECTOR
     assert free[2] >= free[0] - kept - 4096
     # Playing again and leaving again costs nothing more.
     assert qstrs[4] - qstrs[2] < 64
@@ -478,8 +479,9 @@ def test_leaving_daifugo_or_ring_climb_gives_its_heap_back(code):
     assert free[0] - free[1] > 20000
     kept = qstrs[2] - qstrs[0]
     # What stays beside the names: the saved game Continue offers (the
-    # record's hands and deck), primeplay.rng and the App's Rng.
-    assert free[2] >= free[0] - kept - 4096
+    # record's hands and deck), primeplay.rng and the App's Rng, and the
+    # save's sector image.
+    assert free[2] >= free[0] - kept - save.SECTOR - 4096
     assert qstrs[4] - qstrs[2] < 64
     assert abs(free[4] - free[2]) <= 512
 

@@ -420,12 +420,21 @@ def _seq(data, p):
 # next power cut.  Only a compaction needs the sector's 4 KB at once.
 CHUNK = 256
 # The sector image a compaction writes (the board's nvm takes only a whole
-# slice of its size), made as this module is imported: at power-up or as a
-# game starts, while the heap still has 4 KB in one piece.  Made at the
-# compaction itself, it failed now and then late in a game, and every save
-# after it with it until one fitted.
+# slice of its size).  A game reserves it as it starts (``reserve``, from
+# games.setup and games.resume), while the heap has 4 KB in one piece: made at
+# the compaction itself, it failed now and then late in a game, and every
+# save after it with it until one fitted.  The main menu's VM, whose heap
+# is mostly free, makes it only if it compacts.
 SECTOR = 4096
-_PAGE = bytearray(SECTOR)
+_PAGE = None
+
+
+def reserve():
+    """The sector image, made now if it is not yet."""
+    global _PAGE
+    if _PAGE is None:
+        _PAGE = bytearray(SECTOR)
+    return _PAGE
 
 
 def _read(nvm, a, b):
@@ -717,7 +726,7 @@ def _compact(nvm, size, live, old, pending):
     where a compaction cut short after the first page keeps it), then the
     other live keys' (none that is gone), renumbered from 0.  A cut here
     is the only way to lose saves, each key whole or not at all."""
-    page = _PAGE if len(_PAGE) == size else bytearray(size)
+    page = reserve() if size == SECTOR else bytearray(size)
     gone = {}
     keep = []           # bodies, in the order written
     for k, b in pending:

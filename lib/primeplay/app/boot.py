@@ -24,6 +24,9 @@ def start(app, defaults, start=None, cards_text=None):
     game = None
     if start is not None and ":" in start:
         game = start[start.find(":") + 1:]
+        # A game's VM: the save's sector image first, low in a fresh heap.
+        from primeplay import save
+        save.reserve()
     problem = load(app, defaults, game, start is None)
     # "Fill in the Blanks": the table's own cards, from cards.txt.
     app.custom_cards = ()

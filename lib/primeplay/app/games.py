@@ -109,7 +109,15 @@ def detail(key, play):
 
 def setup(app, key):
     """Start a new game of ``key``: its setup screen."""
+    _reserve()
     entry(key).setup(app)
+
+
+def _reserve():
+    """As a game starts, the save's sector image (``save.reserve``): a
+    compaction late in the game might not find 4 KB in one piece."""
+    from primeplay import save
+    save.reserve()
 
 
 def check(key, play):
@@ -121,6 +129,7 @@ def check(key, play):
 def resume(app, key):
     """Continue game ``key``'s saved game: a Loading screen, then the
     game."""
+    _reserve()
     app.loading(name(key), _resumer(app, key),
                 detail(key, app.saves.get(key)))
 
