@@ -44,6 +44,27 @@ class Symbols:
         return "?%08x" % address
 
 
+def address(symbols, name):
+    """The first address of function ``name`` (None if there is none)."""
+    for start, _, n in symbols._symbols:
+        if n == name:
+            return start
+    return None
+
+
+def calls(hits, symbols):
+    """{address: times it ran} -> {function: times its first instruction
+    ran}, its calls (a function whose first instruction is also a loop's
+    target counts its turns too; CircuitPython's start with a push)."""
+    out = {}
+    for address, n in hits.items():
+        name = symbols.name(address)
+        i = bisect.bisect_left(symbols._starts, address)
+        if i < len(symbols._starts) and symbols._starts[i] == address:
+            out[name] = out.get(name, 0) + n
+    return out
+
+
 def by_function(counts, symbols):
     """{address: cycles} -> [(function, cycles)], the most first."""
     out = {}

@@ -247,6 +247,8 @@ class Pico:
         # (t0_ms, t1_ms, hz, duty) per tone on the piezo's pin, if any
         self.tones = []
         self.profiled = None    # {address: cycles} of the last profile
+        self.profiled_hits = None   # {address: times it ran}, the same
+        self.profiled_callers = None    # {(watched address, return address): times}
         self.t_ms = 0.0
         self.awake_ms = 0.0  # how long the core ran (not slept) in the last command
         self.i2c = FakeI2C(address=self.profile["oled_address"])
@@ -440,10 +442,12 @@ class Pico:
             self.run(min(200, end - self.t_ms), until=FRAME_LINE)
         return self.frames[count] if len(self.frames) > count else None
 
-    def start_profile(self):
+    def start_profile(self, watch=()):
         """Count, from now, the cycles each instruction address of the
-        core takes (an XIP miss's wait included)."""
-        self._send({"cmd": "profile", "on": True})
+        core takes (an XIP miss's wait included), how often each ran, and
+        for the addresses in ``watch`` (functions' first instructions)
+        where they were called from (``profiled_callers``)."""
+        self._send({"cmd": "profile", "on": True, "watch": list(watch)})
 
     def stop_profile(self):
         """{address: cycles} since ``start_profile`` (also ``profiled``);
@@ -462,6 +466,15 @@ class Pico:
             raise PicoError(cpbuilds.missing("CircuitPython's ELF for the Pico"))
         table = elfsyms.by_function(counts, elfsyms.Symbols(str(path)))
         return [(name, cycles / 125e3) for name, cycles in table]
+
+    @staticmethod
+    def calls(hits, elf=None):
+        """{function: calls} of a profile's ``profiled_hits``."""
+        import elfsyms  # pylint: disable=import-outside-toplevel
+        path = elf or cpbuilds.pico_elf()
+        if path is None:
+            raise PicoError(cpbuilds.missing("CircuitPython's ELF for the Pico"))
+        return elfsyms.calls(hits, elfsyms.Symbols(str(path)))
 
     def pin(self, name, pressed):
         gpio = gpio_number(self.profile["buttons"][name])
@@ -579,6 +592,8 @@ class Pico:
             self.leds_frames.append((event[1] / 1e6, bytes.fromhex(event[2])))
         elif kind == "profile":
             self.profiled = {int(a): c for a, c in event[1]}
+            self.profiled_hits = {int(a): n for a, n in event[2]}
+            self.profiled_callers = {tuple(int(x) for x in k.split()): n for k, n in event[3]}
         elif kind == "tone":
             self.tones.append((event[1] / 1e6, event[2] / 1e6, event[3], event[4]))
         elif kind == "console":
@@ -686,12 +701,16 @@ def profile_press(board, keys, n, top=25):
             if i == n:
                 counts = board.stop_profile()
                 rows = board.functions(counts)
+                calls = board.calls(board.profiled_hits)
                 total = sum(t for _, t in rows)
                 print("press %d (%s): answered in %s ms; the core was awake %.1f ms from "
                       "the press until its frame's debug line came (idle polls included)"
                       % (n, token[0], "-" if ms is None else "%.1f" % ms, total))
                 for name, t in rows[:top]:
-                    print("%8.2f ms %5.1f%%  %s" % (t, 100 * t / total, name))
+                    print("%8.2f ms %5.1f%% %7d calls  %s" % (t, 100 * t / total,
+                                                            calls.get(name, 0), name))
+                print("collections: %d (gc_collect_start calls); heap areas added: %d"
+                      % (calls.get("gc_collect_start", 0), calls.get("gc_try_add_heap", 0)))
             board.settle()
     if i < n:
         raise PicoError("--profile %d: the keys have %d presses" % (n, i))

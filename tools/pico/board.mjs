@@ -776,6 +776,9 @@ const [pio0, pio1] = mcu.pio;
 // included, by the address of the instruction that took them; null when
 // off.  tools/pico.py names the functions from CircuitPython's ELF.
 let profile = null;
+let hits = null; // and how often each address ran (a function's entry: its calls)
+let watch = null; // addresses whose callers are counted: "address lr" -> times
+let callers = null;
 const PIO_SLICE = 8; // cycles of a miss's wait between PIO steps
 function run(ms, until) {
   const end = clock.nanos + ms * 1e6;
@@ -807,7 +810,14 @@ function run(ms, until) {
         }
         xip.stall = 0;
       }
-      if (profile) profile.set(pc, (profile.get(pc) || 0) + cycles);
+      if (profile) {
+        profile.set(pc, (profile.get(pc) || 0) + cycles);
+        hits.set(pc, (hits.get(pc) || 0) + 1);
+        if (watch.has(pc)) {
+          const key = pc + ' ' + ((core.LR & ~1) >>> 0);
+          callers.set(key, (callers.get(key) || 0) + 1);
+        }
+      }
       const ns = (cycles * 1e9) / mcu.clkSys;
       ran += ns;
       // clock.tick(ns) without the call when no alarm falls due: the same
@@ -861,8 +871,13 @@ for await (const line of lines) {
   } else if (msg.cmd === 'power') {
     supply(msg.vsys, msg.vbus);
   } else if (msg.cmd === 'profile') {
-    if (!msg.on && profile) events.push(['profile', [...profile.entries()]]);
+    if (!msg.on && profile) {
+      events.push(['profile', [...profile.entries()], [...hits.entries()], [...callers.entries()]]);
+    }
     profile = msg.on ? new Map() : null;
+    hits = msg.on ? new Map() : null;
+    watch = new Set(msg.watch || []);
+    callers = msg.on ? new Map() : null;
   } else if (msg.cmd === 'quit') {
     reply();
     break;
