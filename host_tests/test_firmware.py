@@ -742,10 +742,24 @@ def test_deploy_to_a_drive(tmp_path):
     assert (tmp_path / "code.py").read_bytes() == (FIRMWARE / "code.py").read_bytes()
     assert (tmp_path / "lib" / "primeplay" / "rng.py").exists()
     assert (tmp_path / "settings.toml").read_text() == (
-        'CIRCUITPY_WIFI_SSID = "home"\nPRIMEPLAY_BOARD = "pico_pad"\n')
+        'CIRCUITPY_WIFI_SSID = "home"\nPRIMEPLAY_BOARD = "pico_pad"\n'
+        'CIRCUITPY_HEAP_START_SIZE = 160000\n')
     log.clear()
     deploy.deploy_drive(tmp_path, pairs, log=log.append)
     assert log[-1].startswith("0 of %d files changed" % len(pairs))
+
+
+def test_settings_gain_the_heap_line_and_keep_a_makers_own():
+    # A board's settings.toml without it gets CircuitPython's heap setting
+    # (the heap in one piece: issue 22); one with it keeps its value.
+    line = [ln for ln in (FIRMWARE / "settings.toml").read_text().splitlines()
+            if ln.startswith("CIRCUITPY_HEAP_START_SIZE")]
+    assert line == ["CIRCUITPY_HEAP_START_SIZE = 160000"]
+    assert deploy.add_own_settings('X = 1') == 'X = 1\nCIRCUITPY_HEAP_START_SIZE = 160000\n'
+    assert deploy.add_own_settings('X = 1\r\n') == \
+        'X = 1\r\nCIRCUITPY_HEAP_START_SIZE = 160000\r\n'
+    mine = 'CIRCUITPY_HEAP_START_SIZE = 120000\n'
+    assert deploy.add_own_settings(mine) == mine
 
 
 def test_settings_board_line():

@@ -22,17 +22,30 @@ def test_settings_made_from_the_example_when_missing_or_empty():
         "# comment\nPRIMEPLAY_BOARD = \"pico_pad\"\n"
 
 
+HEAP = "CIRCUITPY_HEAP_START_SIZE = 160000"
+
+
 def test_settings_only_the_board_line_changes():
-    text = 'CIRCUITPY_WIFI_SSID = "home"\r\nPRIMEPLAY_BOARD = "pico_ref"\r\nX = 1'
+    text = ('CIRCUITPY_WIFI_SSID = "home"\r\nPRIMEPLAY_BOARD = "pico_ref"\r\n%s\r\nX = 1'
+            % HEAP)
     assert md.merge_settings(text) is None  # no --board: untouched
     assert md.merge_settings(text, "pico_ref") is None  # already so
-    assert md.merge_settings(text, "pico_pad") == \
-        'CIRCUITPY_WIFI_SSID = "home"\r\nPRIMEPLAY_BOARD = "pico_pad"\r\nX = 1'
+    assert md.merge_settings(text, "pico_pad") == text.replace("pico_ref", "pico_pad")
     # Missing: added at the end, after a line end the last line lacked.
-    assert md.merge_settings("X = 1", "pico_pad") == 'X = 1\nPRIMEPLAY_BOARD = "pico_pad"\n'
+    assert md.merge_settings("X = 1\n" + HEAP, "pico_pad") == \
+        'X = 1\n%s\nPRIMEPLAY_BOARD = "pico_pad"\n' % HEAP
     # A second PRIMEPLAY_BOARD would override ours: it goes.
-    assert md.merge_settings('PRIMEPLAY_BOARD = "a"\nPRIMEPLAY_BOARD = "b"\n', "c") == \
-        'PRIMEPLAY_BOARD = "c"\n'
+    assert md.merge_settings('PRIMEPLAY_BOARD = "a"\nPRIMEPLAY_BOARD = "b"\n' + HEAP, "c") == \
+        'PRIMEPLAY_BOARD = "c"\n' + HEAP
+
+
+def test_settings_without_the_heap_line_gain_it():
+    # CircuitPython's heap in one piece (issue 22): added where missing,
+    # a maker's own value kept.
+    assert md.merge_settings('X = 1\r\n') == 'X = 1\r\n%s\r\n' % HEAP
+    assert md.merge_settings('X = 1', "pico_pad") == \
+        'X = 1\nPRIMEPLAY_BOARD = "pico_pad"\n%s\n' % HEAP
+    assert md.merge_settings("CIRCUITPY_HEAP_START_SIZE = 120000\n") is None
 
 
 @pytest.mark.parametrize("algo", ["crc32", "sha256"])

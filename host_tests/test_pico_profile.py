@@ -81,3 +81,41 @@ def test_the_profile_names_where_the_cycles_went():
     # nearly all of the time.
     named = sum(ms for name, ms in head if not name.startswith("?"))
     assert named > 0.95 * head_total
+
+
+WRAP = "DOWN,DOWN,DOWN,DOWN,DOWN"   # the main menu's last DOWN wraps to its top
+
+
+def _wrap_collections(extra_files=None):
+    """(ms, collections) of the main menu's wrapping DOWN: the press to
+    its frame, and the calls of gc_collect_start meanwhile."""
+    with pico.Pico(board="pico_ref", seed=3, extra_files=extra_files) as board:
+        board.settle()
+        keys = WRAP.split(",")
+        for key in keys[:-1]:
+            board.answer_ms(key)
+            board.settle()
+        board.start_profile()
+        ms = board.answer_ms(keys[-1])
+        board.stop_profile()
+        calls = board.calls(board.profiled_hits)
+    return ms, calls.get("gc_collect_start", 0)
+
+
+def test_the_heap_in_one_piece_spares_a_press_its_collections():
+    # The drive's settings.toml has CIRCUITPY_HEAP_START_SIZE (issue 22).
+    # Without it CircuitPython starts the heap at 8 KB and grows it in
+    # pieces; the main menu then had over 100 KB free and still collected
+    # a dozen times in one press, each allocation of a few blocks finding
+    # no room in the pieces it searched.
+    text = pico.settings_toml("pico_ref", 3, True)
+    assert "CIRCUITPY_HEAP_START_SIZE" in text
+    ms, collections = _wrap_collections()
+    pieces = "\n".join(ln for ln in text.splitlines()
+                       if not ln.startswith("CIRCUITPY_HEAP_START_SIZE")) + "\n"
+    ms_pieces, collections_pieces = _wrap_collections({"settings.toml": pieces.encode()})
+    print("one piece: %.1f ms, %d collections; in pieces: %.1f ms, %d collections"
+          % (ms, collections, ms_pieces, collections_pieces))
+    assert collections == 0
+    assert collections_pieces >= 5
+    assert ms < ms_pieces / 2

@@ -108,7 +108,8 @@ another RP2040 board) with an SSD1306 OLED, a NeoPixel ring and buttons.
    lib/primeplay or boards/ from an older copy, delete those two folders
    first: the board loads a .py before a .mpy of the same name.
    settings.toml: if yours holds Wi-Fi or other settings, keep yours and
-   add our PRIMEPLAY_BOARD line to it instead.
+   add our PRIMEPLAY_BOARD and CIRCUITPY_HEAP_START_SIZE lines to it
+   instead.
 3. Pick the board profile, the wiring you built, in settings.toml on the
    drive (any text editor):
 

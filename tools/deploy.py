@@ -242,6 +242,31 @@ def settings_text(board=None):
     return set_board_line(text, board)
 
 
+# CircuitPython's own settings the firmware wants, as firmware/settings.toml
+# gives them: a board's settings.toml without one of these keys gets the
+# line; one that has it keeps its value (a maker may tune it).
+OWN_SETTINGS = ("CIRCUITPY_HEAP_START_SIZE",)
+
+
+def _key(line):
+    return line.split("=", 1)[0].strip() if "=" in line else None
+
+
+def add_own_settings(text):
+    """``text`` (a board's settings.toml) with each OWN_SETTINGS line of
+    firmware/settings.toml it lacks added at its end, in its own line
+    endings; its other lines as they were."""
+    have = set(_key(line) for line in text.splitlines())
+    wanted = [line for line in (FIRMWARE / SETTINGS).read_text().splitlines()
+              if _key(line) in OWN_SETTINGS and _key(line) not in have]
+    if not wanted:
+        return text
+    ending = "\r\n" if "\r\n" in text else "\n"
+    if text and not text.endswith(("\n", "\r")):
+        text += ending
+    return text + "".join(line + ending for line in wanted)
+
+
 def set_board_line(text, board):
     """``text`` (settings.toml) with PRIMEPLAY_BOARD set to ``board``."""
     line = 'PRIMEPLAY_BOARD = "%s"' % board
@@ -378,9 +403,17 @@ def deploy_drive(drive, pairs, board=None, circup=False, log=print, force=False)
     if not settings.exists():
         settings.write_text(settings_text(board))
         log("wrote   %s" % SETTINGS)
-    elif board is not None:
-        settings.write_text(set_board_line(settings.read_text(), board))
-        log("set     PRIMEPLAY_BOARD = %r in %s" % (board, SETTINGS))
+    else:
+        old = settings.read_text()
+        new = old
+        if board is not None:
+            new = set_board_line(new, board)
+            log("set     PRIMEPLAY_BOARD = %r in %s" % (board, SETTINGS))
+        if add_own_settings(new) != new:
+            new = add_own_settings(new)
+            log("added   %s to %s" % (", ".join(OWN_SETTINGS), SETTINGS))
+        if new != old:
+            settings.write_text(new)
     if hasattr(os, "sync"):
         os.sync()
     log("%d of %d files changed on %s; eject the drive before unplugging"

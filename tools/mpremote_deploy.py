@@ -313,18 +313,19 @@ def write_scripts(path, data, chunk=WRITE_CHUNK, per_exec=WRITES_PER_EXEC):
 def merge_settings(text, board=None, example=None):
     """The board's settings.toml after deploying: ``example`` (the
     firmware's settings.toml, with PRIMEPLAY_BOARD = ``board`` if given)
-    when the board has none (``text`` None); else ``text`` with only its
-    PRIMEPLAY_BOARD line changed, and only when ``board`` is given (the
-    line is added when missing).  Every other line stays as it was, line
-    endings included.  None when nothing is to be written.  An empty
-    file counts as none: CircuitPython 10 makes one at its first boot."""
+    when the board has none (``text`` None); else ``text`` with its
+    PRIMEPLAY_BOARD line changed when ``board`` is given (the line is
+    added when missing), and CircuitPython's settings the firmware wants
+    added where it lacks them (deploy.add_own_settings).  Every other
+    line stays as it was, line endings included.  None when nothing is
+    to be written.  An empty file counts as none: CircuitPython 10 makes
+    one at its first boot."""
     if text is None or not text.strip():
         if example is None:
             example = (deploy.FIRMWARE / SETTINGS).read_text()
         return example if board is None else _set_board(example, board)
-    if board is None:
-        return None
-    out = _set_board(text, board)
+    out = text if board is None else _set_board(text, board)
+    out = deploy.add_own_settings(out)
     return None if out == text else out
 
 
@@ -504,8 +505,11 @@ def _settings(board, board_name, log):
     if text is None or not text.strip():
         log("wrote   %s" % SETTINGS)
         return "wrote"
-    log("set     PRIMEPLAY_BOARD = %r in %s (its other lines as they were)"
-        % (board_name, SETTINGS))
+    if board_name is not None:
+        log("set     PRIMEPLAY_BOARD = %r in %s (its other lines as they were)"
+            % (board_name, SETTINGS))
+    if deploy.add_own_settings(text) != text:
+        log("added   %s to %s" % (", ".join(deploy.OWN_SETTINGS), SETTINGS))
     return "set"
 
 
