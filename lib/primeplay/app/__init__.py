@@ -110,11 +110,13 @@ class App:
         boot.start(self, DEFAULT_PREFS, start, cards_text)
         if start is None or start == "menu":
             # Run once: in the main menu's VM its code goes (on the
-            # boards' VMs), 1.7 KB of the first frame's heap.  A game's
-            # VM drops it with the menus (games.enter), where it always
+            # boards' VMs), 1.7 KB of the first frame's heap, collected
+            # when the loop comes to rest after the first frame (a
+            # collection here put some 10 ms before it).  A game's VM
+            # drops it with the menus (games.enter), where it always
             # did: where blocks land there decides the computer's room.
             from primeplay.app.games import drop
-            drop(("primeplay.app.boot",))
+            drop(("primeplay.app.boot",), collect=False)
 
     # ------------------------------------------------------------ input
     def press(self, name):
