@@ -35,6 +35,9 @@ MID_COMPUTER_TURN = 7
 # question's A, 104-113 ms since issue 10 and guarded apart, answers in
 # 87 ms since the renderer left displayio, issue 22.)
 ANSWER_MS = 100
+# code.py's start to the main menu's first frame, .mpy (issue 22: 339 ms,
+# then 284 with code.py two lines and the heap in one piece).
+START_MS = 300
 
 _missing = pico.missing_pieces()
 pytestmark = pytest.mark.skipif(bool(_missing), reason="emulated Pico: " + "; ".join(_missing))
@@ -83,7 +86,7 @@ def test_boots_to_the_main_menu_as_the_simulator_draws_it(board):
     m = board.metrics()
     assert m["tracebacks"] == 0, board.console[-2000:]
     assert board.frames[0].text() == golden("main_menu")
-    assert board.code_start_ms is not None and m["code_to_frame_ms"] > 0
+    assert board.code_start_ms is not None and 0 < m["code_to_frame_ms"] <= START_MS
     # Heap left for a game once the menu is up (issue 6: at least 100 KB).
     assert board.frames[0].free >= 100_000
     # A file saved to CIRCUITPY restarts the menus (issue 21).

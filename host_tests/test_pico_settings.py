@@ -16,16 +16,13 @@ from test_pico import ANSWER_MS, SEED
 # turns round; the pad is mirrored now, so the next DOWN goes up, to
 # Colours); UP back, A: off.
 KEYS = "UP,A,DOWN,DOWN,LEFT,DOWN,DOWN,DOWN,DOWN,A,DOWN,UP,A"
-# The budget is ANSWER_MS (100 ms) from press to panel.  Turning the
-# panel round is two controller commands (segment and COM scan remapped),
-# well inside it.  Opening Settings the first time in a VM imports its
-# module and draws a new panel whole (the renderer's full frame, as the
-# pause menu in test_pico_daifugo): 128-138 ms by where the press falls
-# between keypad's scans (a second open: 60 ms), and a cursor move that
-# falls a scan late is 100-104 ms: not met, guarded so that it gets no
-# worse, for the issue that sets every press's budget (22); the median
-# holds the budget.
-OPEN_MS = 140
+# The budget is ANSWER_MS (100 ms) from press to panel, every press.
+# Turning the panel round is two controller commands (segment and COM
+# scan remapped), well inside it.  Opening Settings the first time in a
+# VM imports its module and draws a new panel whole: it took 128-138 ms
+# (and a cursor move falling a scan late 100-104 ms) until the heap was
+# made one piece from the start (CIRCUITPY_HEAP_START_SIZE, issue 22):
+# in pieces, those presses collected garbage several times each.
 
 _missing = pico.missing_pieces()
 pytestmark = pytest.mark.skipif(bool(_missing), reason="emulated Pico: " + "; ".join(_missing))
@@ -56,5 +53,4 @@ def test_contrast_and_left_handed_take_effect_at_once_on_the_board():
     ms = [a[1] for a in answers]
     assert None not in ms, answers
     assert max(ms[i] for i in turns) <= ANSWER_MS, answers
-    assert max(ms) <= OPEN_MS, answers
-    assert sorted(ms)[len(ms) // 2] <= ANSWER_MS, answers
+    assert max(ms) <= ANSWER_MS, answers
