@@ -22,7 +22,8 @@ def test_settings_made_from_the_example_when_missing_or_empty():
         "# comment\nPRIMEPLAY_BOARD = \"pico_pad\"\n"
 
 
-HEAP = "CIRCUITPY_HEAP_START_SIZE = 160000"
+HEAP = [ln for ln in (deploy.FIRMWARE / "settings.toml").read_text().splitlines()
+        if ln.startswith("CIRCUITPY_HEAP_START_SIZE")][0]
 
 
 def test_settings_only_the_board_line_changes():

@@ -103,11 +103,12 @@ def _wrap_collections(extra_files=None):
 
 
 def test_the_heap_in_one_piece_spares_a_press_its_collections():
-    # The drive's settings.toml has CIRCUITPY_HEAP_START_SIZE (issue 22).
-    # Without it CircuitPython starts the heap at 8 KB and grows it in
-    # pieces; the main menu then had over 100 KB free and still collected
-    # a dozen times in one press, each allocation of a few blocks finding
-    # no room in the pieces it searched.
+    # The drive's settings.toml has CIRCUITPY_HEAP_START_SIZE (issue 22),
+    # a first piece the main menu runs in whole.  Without it CircuitPython
+    # starts the heap at 8 KB and grows it in pieces; the main menu then
+    # had over 100 KB free and still collected a dozen times in one
+    # press, each allocation of a few blocks finding no room in the
+    # pieces it searched.
     text = pico.settings_toml("pico_ref", 3, True)
     assert "CIRCUITPY_HEAP_START_SIZE" in text
     ms, collections = _wrap_collections()
