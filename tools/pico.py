@@ -461,20 +461,14 @@ class Pico:
         named from CircuitPython's ELF (beside the UF2 in ../shared, or
         ``elf``), cycles at 125 MHz."""
         import elfsyms  # pylint: disable=import-outside-toplevel
-        path = elf or cpbuilds.pico_elf()
-        if path is None:
-            raise PicoError(cpbuilds.missing("CircuitPython's ELF for the Pico"))
-        table = elfsyms.by_function(counts, elfsyms.Symbols(str(path)))
+        table = elfsyms.by_function(counts, elf_symbols(elf))
         return [(name, cycles / 125e3) for name, cycles in table]
 
     @staticmethod
     def calls(hits, elf=None):
         """{function: calls} of a profile's ``profiled_hits``."""
         import elfsyms  # pylint: disable=import-outside-toplevel
-        path = elf or cpbuilds.pico_elf()
-        if path is None:
-            raise PicoError(cpbuilds.missing("CircuitPython's ELF for the Pico"))
-        return elfsyms.calls(hits, elfsyms.Symbols(str(path)))
+        return elfsyms.calls(hits, elf_symbols(elf))
 
     def pin(self, name, pressed):
         gpio = gpio_number(self.profile["buttons"][name])
@@ -682,6 +676,23 @@ class Pico:
         sim.screenshot(Shown, path, status if status is not None else
                        "emulated Pico  %s  t=%.0f ms  frames %d" % (
                            self.board, self.t_ms, len(self.frames)))
+
+
+_SYMBOLS = {}
+
+
+def elf_symbols(elf=None):
+    """The symbols of CircuitPython's ELF (beside the UF2 in ../shared, or
+    ``elf``), read once per file: a profile is named and its calls
+    counted from the same table."""
+    import elfsyms  # pylint: disable=import-outside-toplevel
+    path = elf or cpbuilds.pico_elf()
+    if path is None:
+        raise PicoError(cpbuilds.missing("CircuitPython's ELF for the Pico"))
+    path = str(path)
+    if path not in _SYMBOLS:
+        _SYMBOLS[path] = elfsyms.Symbols(path)
+    return _SYMBOLS[path]
 
 
 def profile_press(board, keys, n, top=25):
