@@ -409,8 +409,9 @@ def deploy_drive(drive, pairs, board=None, circup=False, log=print, force=False)
         if board is not None:
             new = set_board_line(new, board)
             log("set     PRIMEPLAY_BOARD = %r in %s" % (board, SETTINGS))
-        if add_own_settings(new) != new:
-            new = add_own_settings(new)
+        added = add_own_settings(new)
+        if added != new:
+            new = added
             log("added   %s to %s" % (", ".join(OWN_SETTINGS), SETTINGS))
         if new != old:
             settings.write_text(new)
