@@ -695,8 +695,9 @@ def start():
 
 def read_profile(name):
     """(the board profile ``name``, validated; its buttons in order).  The
-    boards package goes from the heap afterwards: its checks run once, and
-    their code is 5 KB a game's heap can use."""
+    boards package goes from sys.modules afterwards: its checks run once.
+    Of the 9 KB its import takes, about 1.5 KB comes back (measured on the
+    emulated Pico); the rest is names the VM interned for it."""
     from boards import load_profile, button_names
     try:
         profile = load_profile(name)

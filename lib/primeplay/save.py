@@ -420,11 +420,13 @@ def _seq(data, p):
 # next power cut.  Only a compaction needs the sector's 4 KB at once.
 CHUNK = 256
 # The sector image a compaction writes (the board's nvm takes only a whole
-# slice of its size).  A game reserves it as it starts (``reserve``, from
-# games.setup and games.resume), while the heap has 4 KB in one piece: made at
-# the compaction itself, it failed now and then late in a game, and every
-# save after it with it until one fitted.  The main menu's VM, whose heap
-# is mostly free, makes it only if it compacts.
+# slice of its size).  A game reserves it as it starts (``reserve``: from
+# app.boot in a VM started for the game, low in its fresh heap, and from
+# games.setup and games.resume in a VM shared with the menus), while the
+# heap has 4 KB in one piece: made at the compaction itself, it failed now
+# and then late in a game, and every save after it with it until one
+# fitted.  The main menu's VM, whose heap is mostly free, makes it only if
+# it compacts.
 SECTOR = 4096
 _PAGE = None
 
