@@ -132,3 +132,23 @@ def test_the_heap_in_one_piece_spares_a_press_its_collections():
     # They are the allocator's (an allocation that found no room), not
     # the loop's own gc.collect() at rest, which may fall in the window.
     assert callers.get("gc_alloc", 0) >= collections_pieces - 1, callers
+
+
+def test_a_profile_to_the_bus_counts_a_press_without_its_frame():
+    # to_i2c: the counting stops at the frame's first I2C start, so a
+    # press's own work (the app, the scene, the renderer) is counted
+    # apart from the bytes on the bus and the idle polls after them.
+    with pico.Pico(board="pico_ref", seed=3) as board:
+        board.settle()
+        got = {}
+        for key, to_i2c in (("DOWN", False), ("UP", True)):
+            board.start_profile(to_i2c=to_i2c)
+            board.answer_ms(key)
+            got[to_i2c] = dict(board.functions(board.stop_profile()))
+            board.settle()
+    whole, work = got[False], got[True]
+    assert whole.get("i2c_write_blocking_internal", 0) > 1.0, sorted(whole.items())[:5]
+    # (The driver's first instructions set the block up before its start.)
+    assert work.get("i2c_write_blocking_internal", 0) < 0.1
+    assert work.get("mp_execute_bytecode", 0) > 0.5
+    assert sum(work.values()) < sum(whole.values()) / 2

@@ -442,12 +442,14 @@ class Pico:
             self.run(min(200, end - self.t_ms), until=FRAME_LINE)
         return self.frames[count] if len(self.frames) > count else None
 
-    def start_profile(self, watch=()):
+    def start_profile(self, watch=(), to_i2c=False):
         """Count, from now, the cycles each instruction address of the
         core takes (an XIP miss's wait included), how often each ran, and
         for the addresses in ``watch`` (functions' first instructions)
-        where they were called from (``profiled_callers``)."""
-        self._send({"cmd": "profile", "on": True, "watch": list(watch)})
+        where they were called from (``profiled_callers``).  With
+        ``to_i2c`` the counting ends at the next I2C start: a press's
+        work before its frame goes on the bus."""
+        self._send({"cmd": "profile", "on": True, "watch": list(watch), "to_i2c": to_i2c})
 
     def stop_profile(self):
         """{address: cycles} since ``start_profile`` (also ``profiled``);

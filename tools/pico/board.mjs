@@ -158,7 +158,10 @@ function bitNanos() {
 function after(ns, fn) {
   clock.createAlarm(fn).schedule(ns);
 }
-i2c.onStart = () => after(bitNanos(), () => i2c.completeStart());
+i2c.onStart = () => {
+  if (profileToI2c) profile = null;
+  after(bitNanos(), () => i2c.completeStart());
+};
 i2c.onConnect = (address, mode) => {
   const ack = address === config.oled_address && mode === 0;
   if (ack) txn = { t0: clock.nanos, addr: address, bytes: [] };
@@ -779,6 +782,10 @@ let profile = null;
 let hits = null; // and how often each address ran (a function's entry: its calls)
 let watch = null; // addresses whose callers are counted: "address lr" -> times
 let callers = null;
+// With the command's to_i2c: the profile stops counting at the next I2C
+// start (a press's work up to its frame's first byte on the bus).
+let profileToI2c = false;
+let profileCounts = null; // the profile's map, also once to_i2c stopped it
 const PIO_SLICE = 8; // cycles of a miss's wait between PIO steps
 function run(ms, until) {
   const end = clock.nanos + ms * 1e6;
@@ -871,10 +878,13 @@ for await (const line of lines) {
   } else if (msg.cmd === 'power') {
     supply(msg.vsys, msg.vbus);
   } else if (msg.cmd === 'profile') {
-    if (!msg.on && profile) {
-      events.push(['profile', [...profile.entries()], [...hits.entries()], [...callers.entries()]]);
+    if (!msg.on && hits) {
+      events.push(['profile', [...(profileCounts || []).entries()], [...hits.entries()],
+        [...callers.entries()]]);
     }
     profile = msg.on ? new Map() : null;
+    profileCounts = profile;
+    profileToI2c = Boolean(msg.on && msg.to_i2c);
     hits = msg.on ? new Map() : null;
     watch = new Set(msg.watch || []);
     callers = msg.on ? new Map() : null;
