@@ -26,21 +26,30 @@ from flash (emulated, with the XIP cache modelled), so a full frame took
 two rows about 60 ms (issue 22).  Here a change costs Python work per
 item and page, not per pixel: a text line's page rows are the glyph
 columns of the whole line joined, as integers (shifted to its row with
-big-integer operations), kept while the line stays on the screen; each
-changed page is one integer that every item touching it is ORed into
-(ink) or cleared from (dark), stored into the buffer once.  On the board
-that is about 8 ms for a menu's highlight moving two rows and 20 ms for
-five new lines of text (it was 14 and 30 ms drawing each item's bytes
-into the buffer on its own), before the bytes on the bus.
+big-integer operations), kept while the line stays on the screen; a
+box's or a die's page rows are kept by size and row, as a screen's bars,
+card frames and dice come back; each changed page is one integer that
+every item touching it is ORed into (ink) or cleared from (dark), stored
+into the buffer once.
 
-What changes: the items that left the scene or came into it (as
-multisets of equal tuples, or place by place when the scene kept its
-length), and the items that kept their place but changed their drawing
-order.  The columns their boxes cover, page by page, are drawn again
-from every item that touches them (items elsewhere are not drawn at
-all).  Neighbouring changed pages go to the panel as one window (those
-pages, the columns that changed in any of them) while that costs fewer
-bytes than windows of their own, each window in one I2C transaction.
+What changes: the items between those both scenes begin and end with,
+that only one of the scenes has (tested with ``in``, a scan in C: a
+dict of items is slow in MicroPython, whose tuple hash is the sum of
+the items' hashes, so a scene's items collide), or that both have but
+in another drawing order; or, when the scene kept its length, the
+items that changed in place.  The columns their boxes cover, page by
+page, are drawn again from every item that touches them (items
+elsewhere are not drawn at all).  Neighbouring changed pages go to the
+panel as one window (those pages, the columns that changed in any of
+them) while that costs fewer bytes than windows of their own, each
+window in one I2C transaction.
+
+On the emulated board (flash cache modelled) a Python function call
+costs some 15 us and an operation on a page-wide integer some 30-100
+us, so the renderer counts calls and passes over the items: drawing a
+Ring Climb press's scene (23 items) went from 33 to 23 ms, a Prime
+Daifugo hand's (27 items) from 36 to 15 ms, against the same scenes at
+the REPL.
 """
 
 from font6x12 import TOP, LOW
@@ -66,40 +75,13 @@ WINDOW_COST = 16
 # judge's and a move's big digits come back; a few KB at most, as a
 # game's heap is tight).
 GLYPHS_KEPT = 16
+# Boxes and dice the renderer keeps (the same few come back screen after
+# screen: a menu's bar, a hand's card frames).
+SHAPES_KEPT = 24
 # The font's planes as views: a glyph's columns are taken from them
 # without a copy of their own.
 _TOP = memoryview(TOP)
 _LOW = memoryview(LOW)
-
-
-def item_box(item):
-    """(x, y, w, h) that ``item`` covers."""
-    kind = item[0]
-    if kind == "text":
-        scale = item[4]
-        return item[1], item[2], len(item[3]) * CHAR_W * scale, CHAR_H * scale
-    if kind == "die":
-        return item[1], item[2], DIE_SIZE, DIE_SIZE
-    return item[1], item[2], item[3], item[4]
-
-
-def _on_screen(x, y, w, h):
-    """The box (x, y, w, h) cut to the screen: (x0, y0, x1, y1), or None
-    when nothing of it is on the screen."""
-    x0 = x if x > 0 else 0
-    y0 = y if y > 0 else 0
-    x1 = x + w if x + w < SCREEN_W else SCREEN_W
-    y1 = y + h if y + h < SCREEN_H else SCREEN_H
-    if x1 <= x0 or y1 <= y0:
-        return None
-    return x0, y0, x1, y1
-
-
-def _valid(item):
-    kind = item[0]
-    if kind in ("rect", "frame"):
-        return item[3] > 0 and item[4] > 0
-    return kind in ("text", "die")
 
 
 def _ascii(text):
@@ -140,9 +122,14 @@ class Renderer:
         view = memoryview(self.fb)
         self._page = [view[1 + q * SCREEN_W:1 + (q + 1) * SCREEN_W] for q in range(PAGES)]
         self._vals = [0] * PAGES  # type: list  # per page: its changed columns drawn
-        self._cols = [None] * PAGES  # type: list  # per page: changed columns
+        # Per page, its changed columns: lo[p] up to hi[p] (none when
+        # lo[p] >= hi[p]).
+        self._lo = [0] * PAGES
+        self._hi = [0] * PAGES
         self._items = None      # the last scene's items (valid ones)
         self._big = {}          # (glyph, scale, row) -> its page rows
+        self._shapes = {}       # a box's size and row -> its page rows
+        self._dice = {}         # a die's value and row -> its page rows
         # (text, row in its page, scale) -> the line's ink per page, as
         # integers: a screen's texts come back frame after frame (menu rows,
         # labels), and building a line's rows is most of drawing it (a
@@ -168,14 +155,18 @@ class Renderer:
         old = self._items
         if old is not None and items == old:
             return False
-        items = [it for it in items if _valid(it)]
+        items = list(items)     # the app may change its list afterwards
         self._items = items
         self._older = self._lines
         self._lines = {}
+        lo = self._lo
+        hi = self._hi
         if old is None:
-            cols = [(0, SCREEN_W)] * PAGES
+            for q in range(PAGES):
+                lo[q] = 0
+                hi[q] = SCREEN_W
         else:
-            cols = _changed(old, items)
+            _changed(old, items, lo, hi)
         # The changed area (per page, a run of columns) is drawn again from
         # the items that touch it; the rest of each page keeps its bytes,
         # so the items elsewhere are not drawn at all.  Each changed
@@ -186,25 +177,12 @@ class Renderer:
         vals = self._vals
         for q in range(PAGES):
             vals[q] = 0
-        self._cols = cols
         for item in items:
-            x, y, w, h = item_box(item)
-            if y >= SCREEN_H or y + h <= 0:
-                continue
-            first = y >> 3 if y > 0 else 0
-            last = (y + h - 1) >> 3
-            if last >= PAGES:
-                last = PAGES - 1
-            for p in range(first, last + 1):
-                c = cols[p]
-                if c is not None and x < c[1] and x + w > c[0]:
-                    self._draw(item)
-                    break
+            self._draw(item, lo, hi, vals)
         for q in range(PAGES):
-            c = cols[q]
-            if c is not None:
-                self._store(q, c[0], c[1], vals[q])
-        self._send(cols)
+            if lo[q] < hi[q]:
+                self._store(q, lo[q], hi[q], vals[q])
+        self._send(lo, hi)
         self._older = {}
         return self.full
 
@@ -219,23 +197,26 @@ class Renderer:
         else:
             self._page[q][c0:c1] = ZEROS[:n]
 
-    def _send(self, cols):
-        """Send the columns ``cols`` gives of each page (None: nothing).
-        Consecutive pages go as one window (their pages, the columns of
-        any of them) while that costs fewer bytes than a window of their
-        own: a window's commands and transactions cost WINDOW_COST."""
+    def _send(self, lo, hi):
+        """Send each page's changed columns (``lo[p]``..``hi[p] - 1``;
+        none where ``lo[p] >= hi[p]``).  Consecutive pages go as one
+        window (their pages, the columns of any of them) while that costs
+        fewer bytes than a window of their own: a window's commands and
+        transactions cost WINDOW_COST."""
         sent = 0
         windows = 0
         window = None
         p = 0
         while p < PAGES:
-            if cols[p] is None:
+            if lo[p] >= hi[p]:
                 p += 1
                 continue
             p0 = p
-            x0, x1 = cols[p]
-            while p + 1 < PAGES and cols[p + 1] is not None:
-                a, b = cols[p + 1]
+            x0 = lo[p]
+            x1 = hi[p]
+            while p + 1 < PAGES and lo[p + 1] < hi[p + 1]:
+                a = lo[p + 1]
+                b = hi[p + 1]
                 u0 = a if a < x0 else x0
                 u1 = b if b > x1 else x1
                 n = p + 1 - p0
@@ -279,95 +260,125 @@ class Renderer:
         self.render([])
 
     # -- drawing into the changed area --------------------------------------
-    def _draw(self, item):
+    def _draw(self, item, lo, hi, vals):
+        """Draw ``item`` into the pages' integers ``vals`` where it
+        touches a page's changed columns (``lo``, ``hi``); nothing when it
+        touches none, or when it is no item the renderer knows.  Each kind's page rows come from a cache (a text's
+        from ``_masks``, a box's from ``_shape``, a die's from ``_die``),
+        at the item's own columns, and are shifted into place."""
         kind = item[0]
+        x = item[1]
+        y = item[2]
         if kind == "text":
-            _, x, y, text, scale, colour = item
-            self._text(x, y, text, scale, colour)
-        elif kind == "rect":
-            _, x, y, w, h, colour = item
-            self._rect(x, y, w, h, colour)
-        elif kind == "frame":
-            _, x, y, w, h, colour = item
-            self._rect(x, y, w, 1, colour)
-            self._rect(x, y + h - 1, w, 1, colour)
-            self._rect(x, y, 1, h, colour)
-            self._rect(x + w - 1, y, 1, h, colour)
-        else:  # die
-            _, x, y, value, colour = item
-            self._rect(x, y, DIE_SIZE, DIE_SIZE, not colour)
-            self._draw(("frame", x, y, DIE_SIZE, DIE_SIZE, colour))
-            text = str(value) if value else ""
-            self._text(x + (DIE_SIZE - CHAR_W * len(text)) // 2,
-                       y + (DIE_SIZE - CHAR_H) // 2, text, 1, colour)
-
-    def _ink(self, page, x, m, colour):
-        """Ink the bits set in ``m`` (an integer, a byte a column, for
-        columns ``x`` on) in ``page`` with ``colour``, within the page's
-        changed columns (the page's integer holds those alone: ink
-        outside them is cut when the page is stored)."""
-        c = self._cols[page]
-        if c is None or not m:
-            return
-        s = 8 * (x - c[0])
-        if s > 0:
-            m <<= s
-        elif s:
-            m >>= -s
-        v = self._vals[page]
-        # (Each operation makes a new integer as wide as the page's
-        # columns: where nothing is inked yet there is nothing to do.)
-        if not v:
-            if colour:
-                self._vals[page] = m
+            text = item[3]
+            scale = item[4]
+            w = len(text) * CHAR_W * scale
+            h = CHAR_H * scale
+        elif kind == "die":
+            w = h = DIE_SIZE
+        elif kind == "rect" or kind == "frame":
+            w = item[3]
+            h = item[4]
         else:
-            self._vals[page] = v | m if colour else (v | m) ^ m
-
-    def _rect(self, x, y, w, h, colour):
-        box = _on_screen(x, y, w, h)
-        if box is None:
             return
-        x0, y0, x1, y1 = box
-        n = x1 - x0
-        full = None     # a whole page's fill, the same for every middle page
-        for p in range(y0 >> 3, ((y1 - 1) >> 3) + 1):
-            if self._cols[p] is None:
-                continue
-            lo = y0 - 8 * p if y0 > 8 * p else 0
-            hi = y1 - 8 * p if y1 < 8 * p + 8 else 8
-            byte = (((1 << (hi - lo)) - 1) << lo)
-            if byte == 0xFF:
-                if full is None:
-                    full = _repeat(0xFF, n)
-                m = full
-            else:
-                m = _repeat(byte, n)
-            self._ink(p, x0, m, colour)
-
-    def _text(self, x, y, text, scale, colour):
-        n = len(text)
-        w = n * CHAR_W * scale
-        if not n or x >= SCREEN_W or x + w <= 0 or y >= SCREEN_H or y + CHAR_H * scale <= 0:
+        x1 = x + w
+        if x >= SCREEN_W or x1 <= 0 or y >= SCREEN_H or y + h <= 0 or w <= 0 or h <= 0:
             return
-        rows = self._masks(text, y & 7, scale)
         page = y >> 3
-        for r in range(len(rows)):
-            p = page + r
-            if 0 <= p < PAGES:
-                self._ink(p, x, rows[r], colour)
+        q = page if page > 0 else 0
+        last = (y + h - 1) >> 3
+        if last >= PAGES:
+            last = PAGES - 1
+        while q <= last:
+            if x < hi[q] and x1 > lo[q] and lo[q] < hi[q]:
+                break
+            q += 1
+        else:
+            return      # none of its columns changed
+        sh = y & 7
+        if kind == "text":
+            _ink(page, x, self._masks(text, sh, scale), item[5], lo, hi, vals)
+        elif kind == "die":
+            square, ink = self._die(item[3], sh)
+            colour = item[4]
+            _ink(page, x, square, not colour, lo, hi, vals)
+            _ink(page, x, ink, colour, lo, hi, vals)
+        else:
+            _ink(page, x, self._shape(kind == "frame", w, h, sh), item[5], lo, hi, vals)
+
+    def _shape(self, frame, w, h, sh):
+        """A rect's (or with ``frame`` its outline's) page rows at row
+        ``sh`` of its first page, a byte a column: kept, as a screen's
+        bars, boxes and cards come back."""
+        key = None
+        if w < 1024 and h < 1024:
+            key = ((w << 10 | h) << 3 | sh) << 1 | frame
+            rows = self._shapes.get(key)
+            if rows is not None:
+                return rows
+        rows = []
+        top = sh
+        bottom = sh + h - 1         # rows in the first page's terms
+        k = 0
+        while 8 * k <= bottom:
+            lo = top - 8 * k
+            hi = bottom - 8 * k
+            col = (0xFF if hi >= 7 else (2 << hi) - 1) & (0xFF << lo if lo > 0 else 0xFF)
+            if not frame or w <= 2:
+                rows.append(_repeat(col, w) if frame or col else 0)
+            else:
+                edge = 0
+                if 0 <= lo < 8:
+                    edge = 1 << lo
+                if 0 <= hi < 8:
+                    edge |= 1 << hi
+                rows.append(col | _repeat(edge, w - 2) << 8 | col << (8 * (w - 1)))
+            k += 1
+        rows = tuple(rows)
+        if key is not None:
+            if len(self._shapes) >= SHAPES_KEPT:
+                self._shapes.clear()
+            self._shapes[key] = rows
+        return rows
+
+    def _die(self, value, sh):
+        """A die's page rows at row ``sh``: (its square, drawn in the
+        other colour; its outline and number, in its own)."""
+        key = value << 3 | sh if 0 <= value < 4096 else None
+        if key is not None:
+            rows = self._dice.get(key)
+            if rows is not None:
+                return rows
+        square = self._shape(False, DIE_SIZE, DIE_SIZE, sh)
+        ink = list(self._shape(True, DIE_SIZE, DIE_SIZE, sh))
+        text = str(value) if value else ""
+        if text:
+            dx = (DIE_SIZE - CHAR_W * len(text)) // 2
+            dy = sh + (DIE_SIZE - CHAR_H) // 2
+            k = dy >> 3
+            for m in self._masks(text, dy & 7, 1):
+                if k < len(ink):
+                    ink[k] |= m << (8 * dx)
+                k += 1
+        rows = (square, tuple(ink))
+        if key is not None:
+            if len(self._dice) >= SHAPES_KEPT:
+                self._dice.clear()
+            self._dice[key] = rows
+        return rows
 
     def _masks(self, text, sh, scale=1):
         """The ink of ``text`` (drawn whole, as ``_ascii`` has it) at row
         ``sh`` of a page: per page it touches, an integer, a byte a
         column."""
-        key = (text, sh, scale)
-        masks = self._lines.get(key)
-        if masks is not None:
-            return masks
-        masks = self._older.get(key)
-        if masks is not None:
-            self._lines[key] = masks
-            return masks
+        key = sh << 2 | scale
+        kept = self._lines.get(text)
+        if kept is None:
+            kept = self._older.get(text)
+            if kept is not None:
+                self._lines[text] = kept
+        if kept is not None and kept[0] == key:
+            return kept[1]
         codes = _ascii(text)
         if scale != 1:
             masks = self._big_masks(codes, sh, scale)
@@ -398,7 +409,7 @@ class Renderer:
                          ((r0 >> (8 - sh)) & spill) | ((r1 << sh) & keep))
                 if sh > 4:
                     masks += ((r1 >> (8 - sh)) & spill,)
-        self._lines[key] = masks
+        self._lines[text] = (key, masks)
         return masks
 
     def _big_masks(self, codes, sh, scale):
@@ -439,6 +450,32 @@ class Renderer:
         return tuple(int.from_bytes(b"".join(part), "little") for part in parts)
 
 
+def _ink(page, x, rows, colour, lo, hi, vals):
+    """Ink ``rows`` (per page from ``page`` on, an integer, a byte a
+    column, for columns ``x`` on) in ``colour`` into ``vals`` within each
+    page's changed columns (``lo``, ``hi``; a page's integer holds those
+    alone: ink right of them is cut when the page is stored)."""
+    for m in rows:
+        if m and 0 <= page < PAGES:
+            c0 = lo[page]
+            if c0 < hi[page]:
+                s = 8 * (x - c0)
+                if s > 0:
+                    m <<= s
+                elif s:
+                    m >>= -s
+                v = vals[page]
+                # (Each operation makes a new integer as wide as the
+                # page's columns: where nothing is inked yet there is
+                # nothing to do.)
+                if not v:
+                    if colour:
+                        vals[page] = m
+                elif m:
+                    vals[page] = v | m if colour else (v | m) ^ m
+        page += 1
+
+
 def _repeat(byte, n):
     """An integer whose ``n`` low bytes are all ``byte``."""
     return int.from_bytes(bytes((byte,)) * n, "little")
@@ -459,68 +496,100 @@ def _widen(scale):
 _WIDE = ((), (), _widen(2), _widen(3))
 
 
-def _mark(items, cols):
-    """``cols`` (per page: the changed columns (x0, x1), or None) grown by
+def _mark(items, lo, hi):
+    """The changed columns (per page ``lo[p]`` up to ``hi[p]``) grown by
     the items' boxes, on the screen."""
     for item in items:
-        box = _on_screen(*item_box(item))
-        if box is None:
-            continue
-        x0, y0, x1, y1 = box
-        for p in range(y0 >> 3, ((y1 - 1) >> 3) + 1):
-            was = cols[p]
-            if was is None:
-                cols[p] = (x0, x1)
-            elif x0 < was[0] or x1 > was[1]:
-                cols[p] = (x0 if x0 < was[0] else was[0], x1 if x1 > was[1] else was[1])
-    return cols
-
-
-def _take(items, count):
-    """(taken, rest): the ``items`` that ``count`` (item -> how many
-    more to take) still holds, each taking one from it, and the others,
-    both in order."""
-    taken = []
-    rest = []
-    for it in items:
-        c = count.get(it, 0)
-        if c:
-            count[it] = c - 1
-            taken.append(it)
+        kind = item[0]
+        x = item[1]
+        y = item[2]
+        if kind == "text":
+            scale = item[4]
+            x1 = x + len(item[3]) * CHAR_W * scale
+            y1 = y + CHAR_H * scale
+        elif kind == "die":
+            x1 = x + DIE_SIZE
+            y1 = y + DIE_SIZE
+        elif kind == "rect" or kind == "frame":
+            x1 = x + item[3]
+            y1 = y + item[4]
         else:
-            rest.append(it)
-    return taken, rest
+            continue
+        if x < 0:
+            x = 0
+        if x1 > SCREEN_W:
+            x1 = SCREEN_W
+        if y < 0:
+            y = 0
+        if y1 > SCREEN_H:
+            y1 = SCREEN_H
+        if x1 <= x or y1 <= y:
+            continue
+        for p in range(y >> 3, ((y1 - 1) >> 3) + 1):
+            if x < lo[p]:
+                lo[p] = x
+            if x1 > hi[p]:
+                hi[p] = x1
 
 
-def _changed(old, new):
-    """Per page, the columns (x0, x1) whose pixels may differ between the
-    scenes ``old`` and ``new`` (lists of items), or None where none may."""
-    n = len(old)
-    if n == len(new):
-        # Most presses change items in place (a row's text or colour, the
-        # bar's place): the others keep their places, so their order.
-        changed = [i for i in range(n) if old[i] != new[i]]
-        if len(changed) * 2 <= n:
-            cols = [None] * PAGES
-            _mark([old[i] for i in changed], cols)
-            return _mark([new[i] for i in changed], cols)
-    count = {}
-    for it in old:
-        count[it] = count.get(it, 0) + 1
-    # The new items the old ones match (each old item once) stayed; the
-    # old items left over were removed.
-    kept_new, added = _take(new, count)
-    removed, kept_old = _take(old, count)
-    cols = _mark(added, _mark(removed, [None] * PAGES))
-    if kept_old != kept_new:
-        # Items that stayed but changed their drawing order: those between
-        # the first and the last that differ.
-        n = len(kept_old)
-        a = 0
-        while kept_old[a] == kept_new[a]:
-            a += 1
-        b = n - 1
-        while kept_old[b] == kept_new[b]:
-            b -= 1
-        _mark(kept_old[a:b + 1], cols)
-    return cols
+def _changed(old, new, lo, hi):
+    """Per page, the columns (``lo[p]`` up to ``hi[p]``, none where
+    ``lo[p] >= hi[p]``) whose pixels may differ between the scenes
+    ``old`` and ``new`` (lists of items).
+
+    The items both scenes begin and end with are left alone (a press
+    mostly changes a few items in one place).  Between them, the items
+    only one scene has changed, and so did the items both have there
+    that changed their drawing order.  Membership is tested with ``in``
+    (a scan of equal-tuple tests in C), not through a dict: MicroPython
+    hashes a tuple as the sum of its items' hashes, so a scene's items
+    (the same kinds at nearby places) collide, and a dict of them took
+    milliseconds on the board."""
+    for q in range(PAGES):
+        lo[q] = SCREEN_W
+        hi[q] = 0
+    n0 = len(old)
+    n1 = len(new)
+    a = 0
+    m = n0 if n0 < n1 else n1
+    while a < m and old[a] == new[a]:
+        a += 1
+    while n0 > a and n1 > a and old[n0 - 1] == new[n1 - 1]:
+        n0 -= 1
+        n1 -= 1
+    if n0 == a and n1 == a:
+        return
+    was = old[a:n0]
+    now = new[a:n1]
+    if len(was) == len(now):
+        # Items changed in place (a row's text or colour): the rest kept
+        # their places, so their order.
+        changed = [i for i in range(len(now)) if was[i] != now[i]]
+        if len(changed) * 2 <= len(now):
+            _mark([was[i] for i in changed], lo, hi)
+            _mark([now[i] for i in changed], lo, hi)
+            return
+    kept_was = []
+    gone = []
+    for it in was:
+        (kept_was if it in now else gone).append(it)
+    kept_now = []
+    came = []
+    for it in now:
+        (kept_now if it in was else came).append(it)
+    _mark(gone, lo, hi)
+    _mark(came, lo, hi)
+    if kept_was != kept_now:
+        # Items that stayed but changed their drawing order (or how many
+        # times they are drawn): those between the first and the last
+        # that differ.
+        i = 0
+        while i < len(kept_was) and i < len(kept_now) and kept_was[i] == kept_now[i]:
+            i += 1
+        j = len(kept_was) - 1
+        k = len(kept_now) - 1
+        while j >= i and k >= i and kept_was[j] == kept_now[k]:
+            j -= 1
+            k -= 1
+        _mark(kept_was[i:j + 1], lo, hi)
+        _mark(kept_now[i:k + 1], lo, hi)

@@ -114,7 +114,7 @@ def test_the_heap_in_one_piece_spares_a_press_its_collections():
     # The drive's settings.toml has CIRCUITPY_HEAP_START_SIZE (issue 22),
     # a first piece the main menu runs in whole.  Without it CircuitPython
     # starts the heap at 8 KB and grows it in pieces; the main menu then
-    # had over 100 KB free and still collected a dozen times in one
+    # had over 100 KB free and still collected several times in one
     # press, each allocation of a few blocks finding no room in the
     # pieces it searched.
     text = pico.settings_toml("pico_ref", 3, True)
@@ -126,9 +126,12 @@ def test_the_heap_in_one_piece_spares_a_press_its_collections():
         {"settings.toml": pieces.encode()})
     print("one piece: %.1f ms, %d collections; in pieces: %.1f ms, %d collections, from %r"
           % (ms, collections, ms_pieces, collections_pieces, callers))
+    # (Measured: 4 collections in pieces, 51 against 67 ms; 18, and 54
+    # against 162 ms, before the renderer's diff stopped building a dict
+    # of the scene's items.)
     assert collections == 0
-    assert collections_pieces >= 5
-    assert ms < ms_pieces / 2
+    assert collections_pieces >= 3
+    assert ms < ms_pieces - 10
     # They are the allocator's (an allocation that found no room), not
     # the loop's own gc.collect() at rest, which may fall in the window.
     assert callers.get("gc_alloc", 0) >= collections_pieces - 1, callers

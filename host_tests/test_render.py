@@ -273,6 +273,22 @@ def test_moving_the_highlight_leaves_other_rows_alone(dev):
     assert dev.renderer.window == (0, 128, 6, 7) and not dev.renderer.full
 
 
+def test_the_same_items_in_another_order_or_count_are_drawn_again(dev):
+    """The diff tests which items both scenes have with ``in`` (not a
+    dict): items both have that changed their drawing order, or how
+    often they are drawn, are drawn again."""
+    text = ("text", 0, 20, "MMMMMMMM", 1, 1)
+    dark = ("rect", 10, 18, 20, 8, 0)
+    bar = ("rect", 0, 0, 128, 4, 1)
+    for before, after in (([bar, text, dark], [bar, dark, text]),
+                          ([bar, text, dark, text], [bar, text, dark]),
+                          ([bar, dark, text], [bar, text, dark])):
+        draw(dev, before)
+        assert_shows(dev, before)
+        draw(dev, after)
+        assert_shows(dev, after)
+
+
 def test_changes_far_apart_go_as_windows_of_their_own(dev):
     """Two changes at opposite ends of neighbouring pages: one window over
     both would send the columns between them too."""
