@@ -72,9 +72,11 @@ ZEROS = memoryview(bytes(SCREEN_W))
 # address and the stop of its two transactions, and the calls.
 WINDOW_COST = 16
 # Scaled glyphs the renderer keeps between frames (a glyph's pages: the
-# judge's and a move's big digits come back; a few KB at most, as a
-# game's heap is tight).
-GLYPHS_KEPT = 16
+# judge's and a move's big digits come back; some 170 bytes each at scale
+# 2, so a few KB at most, as a game's heap is tight).  Prime Climb's big
+# lines use some 25 (digits, + - x / =, a, b, "thinking"): with 16 kept
+# the cache was cleared and built again most presses (1.2 ms a glyph).
+GLYPHS_KEPT = 24
 # Boxes and dice the renderer keeps (the same few come back screen after
 # screen: a menu's bar, a hand's card frames).
 SHAPES_KEPT = 24
@@ -127,7 +129,7 @@ class Renderer:
         self._lo = [0] * PAGES
         self._hi = [0] * PAGES
         self._items = None      # the last scene's items (valid ones)
-        self._big = {}          # (glyph, scale, row) -> its page rows
+        self._big = {}          # glyph, scale and row -> its page rows
         self._shapes = {}       # a box's size and row -> its page rows
         self._dice = {}         # a die's value and row -> its page rows
         # (text, row in its page, scale) -> the line's ink per page, as
@@ -419,35 +421,47 @@ class Renderer:
         rows = (CHAR_H * scale + sh + 7) // 8
         parts = [[] for _ in range(rows)]
         big = self._big
-        wide = _WIDE[scale]
         for c in codes:
-            code = c - 32
-            key = (code, scale, sh)
+            key = ((c - 32) << 2 | scale) << 3 | sh
             glyph = big.get(key)
             if glyph is None:
-                # Each font column (12 bits) made ``scale`` times taller
-                # a nibble at a time, then ``scale`` times wider.
-                cols = []
-                for i in range(6 * code, 6 * code + CHAR_W):
-                    v = TOP[i] | LOW[i] << 8
-                    tall = (wide[v & 15] | wide[v >> 4 & 15] << (4 * scale)
-                            | wide[v >> 8] << (8 * scale)) << sh
-                    cols.append(tall.to_bytes(rows, "little"))
-                glyph = []
-                for r in range(rows):
-                    row = bytearray(CHAR_W * scale)
-                    k = 0
-                    for col in cols:
-                        for _ in range(scale):
-                            row[k] = col[r]
-                            k += 1
-                    glyph.append(bytes(row))
+                glyph = _big_glyph(c - 32, sh, scale, rows)
                 if len(big) >= GLYPHS_KEPT:
                     big.clear()
                 big[key] = glyph
             for r in range(rows):
                 parts[r].append(glyph[r])
         return tuple(int.from_bytes(b"".join(part), "little") for part in parts)
+
+
+def _big_glyph(code, sh, scale, rows):
+    """The page rows (bytes, ``CHAR_W * scale`` columns each) of glyph
+    ``code`` at ``scale`` 2 or 3 and row ``sh``: each font column (12
+    bits) made ``scale`` times taller a nibble at a time, then each of
+    its bytes ``scale`` times wider."""
+    wide = _WIDE[scale]
+    s4 = 4 * scale
+    s8 = 8 * scale
+    t = []
+    for i in range(6 * code, 6 * code + CHAR_W):
+        v = TOP[i] | LOW[i] << 8
+        t.append((wide[v & 15] | wide[v >> 4 & 15] << s4 | wide[v >> 8] << s8) << sh)
+    c0, c1, c2, c3, c4, c5 = t
+    glyph = []
+    for r in range(rows):
+        k = 8 * r
+        b0 = c0 >> k & 255
+        b1 = c1 >> k & 255
+        b2 = c2 >> k & 255
+        b3 = c3 >> k & 255
+        b4 = c4 >> k & 255
+        b5 = c5 >> k & 255
+        if scale == 2:
+            glyph.append(bytes((b0, b0, b1, b1, b2, b2, b3, b3, b4, b4, b5, b5)))
+        else:
+            glyph.append(bytes((b0, b0, b0, b1, b1, b1, b2, b2, b2,
+                                b3, b3, b3, b4, b4, b4, b5, b5, b5)))
+    return glyph
 
 
 def _ink(page, x, rows, colour, lo, hi, vals):
