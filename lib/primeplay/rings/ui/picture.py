@@ -109,6 +109,8 @@ class Picture:
         self._drawn_key = None
         self._drawn = None
         self._framed = False
+        self._board_key = None  # what the board's items (_board) show
+        self._board = None
         self._leds_key = None
         self._leds = None
 
@@ -158,7 +160,18 @@ class Picture:
         if play.mode == "over":
             self._draw_over(sc)
             return
-        self._framed = self._draw_board(sc, rot, pawns, mark)
+        # The board's items again, the same objects, when what it shows
+        # is the same: most presses change the panel alone, and the
+        # board is most of the scene (on the board some 6 ms to build,
+        # and the renderer finds the same objects equal at once).
+        bkey = (tuple(rot), tuple(pawns), mark, play.viewing, play.focus_level())
+        if bkey == self._board_key:
+            sc.items.extend(self._board)
+        else:
+            n = len(sc.items)
+            self._framed = self._draw_board(sc, rot, pawns, mark)
+            self._board_key = bkey
+            self._board = sc.items[n:]
         self._draw_panel(sc)
         if play.overlay is not None:
             lines = play.overlay[0][:2]
