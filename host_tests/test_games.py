@@ -279,7 +279,22 @@ def test_leaving_a_game_unloads_its_modules(unloading):
         app.press("B")              # the pause menu (not while rolling)
         frame(app)
     assert app.scene().texts()[0] == "Resume"  # drawn by the menus' code
-    app.press("B")                  # back to play: the menus go again
+    # Back to play: the rows' code goes again, without the registry
+    # imported for it (a press's 20 ms on the board, issue 22).
+    imported = []
+
+    class Spy:
+        def find_spec(self, name, path=None, target=None):
+            imported.append(name)
+
+    spy = Spy()
+    sys.meta_path.insert(0, spy)
+    try:
+        app.press("B")
+    finally:
+        sys.meta_path.remove(spy)
+    assert imported == []
+    assert "primeplay.app.rows" not in sys.modules
     assert "primeplay.app.menus" not in sys.modules
     assert "primeplay.app.games" not in sys.modules
     while type(app.screen).__name__ != "Pause":

@@ -54,6 +54,22 @@ class Confirm:
             sc.leds = self.leds
 
 
+def _forget(name):
+    """games.drop of the one module ``name``, without a collection: not
+    through the registry itself, which a game in play has dropped (a LEAN
+    game): importing it again to drop the pause menu's code cost the
+    press that closed it some 20 ms on the board.  Here, not in the
+    package: every VM would hold it."""
+    import sys
+    import primeplay
+    if primeplay.UNLOAD and sys.modules.pop(name, None) is not None:
+        i = name.rfind(".")
+        try:
+            delattr(sys.modules[name[:i]], name[i + 1:])
+        except (KeyError, AttributeError, TypeError):
+            pass
+
+
 class Pause:
     """A game's pause menu, pushed over its play screen: "Resume" (or B)
     goes back to the game; every other row is (text, action)."""
@@ -94,10 +110,10 @@ class Pause:
         # the VM to start again, App.switch): the drop's collection would
         # hold that frame back by tens of milliseconds.
         if not self._had_menus:
-            # Back to a LEAN game: the rows' drawing code goes again
-            # (games.MENUS).  A game that keeps the menus keeps them.
-            from primeplay.app.games import drop, MENUS
-            drop(MENUS, collect=False)
+            # Back to a LEAN game: the rows' drawing code, which the pause
+            # menu loaded, goes again (the rest of games.MENUS went when
+            # the game began).  A game that keeps the menus keeps them.
+            _forget("primeplay.app.rows")
             self.app.collect_soon()
 
     def tick(self):
