@@ -73,13 +73,17 @@ ZEROS = memoryview(bytes(SCREEN_W))
 WINDOW_COST = 16
 # Scaled glyphs the renderer keeps between frames (a glyph's pages: the
 # judge's and a move's big digits come back; some 170 bytes each at scale
-# 2, so a few KB at most, as a game's heap is tight).  Prime Climb's big
-# lines use some 25 (digits, + - x / =, a, b, "thinking"): with 16 kept
-# the cache was cleared and built again most presses (1.2 ms a glyph).
-GLYPHS_KEPT = 24
-# Boxes and dice the renderer keeps (the same few come back screen after
-# screen: a menu's bar, a hand's card frames).
-SHAPES_KEPT = 24
+# 2, so a few KB at most, as a game's heap is tight: Prime Climb's
+# computer decides in what the firmware leaves).  Its big lines use some
+# 25 (digits, + - x / =, a, b, "thinking"), so the cache is cleared now
+# and then and built again (0.65 ms a glyph).
+GLYPHS_KEPT = 16
+# Boxes the renderer keeps (the same few come back screen after screen:
+# a menu's bar, a hand's card frames, a die's square and outline); a
+# few hundred bytes each at most, so few: a game's heap is tight.
+SHAPES_KEPT = 8
+SHAPE_W_KEPT = 32   # (a wider box, a bar, is a page-wide integer a page:
+                    # quick to make again, dear to keep)
 # The font's planes as views: a glyph's columns are taken from them
 # without a copy of their own.
 _TOP = memoryview(TOP)
@@ -131,7 +135,6 @@ class Renderer:
         self._items = None      # the last scene's items (valid ones)
         self._big = {}          # glyph, scale and row -> its page rows
         self._shapes = {}       # a box's size and row -> its page rows
-        self._dice = {}         # a die's value and row -> its page rows
         # (text, row in its page, scale) -> the line's ink per page, as
         # integers: a screen's texts come back frame after frame (menu rows,
         # labels), and building a line's rows is most of drawing it (a
@@ -313,7 +316,7 @@ class Renderer:
         ``sh`` of its first page, a byte a column: kept, as a screen's
         bars, boxes and cards come back."""
         key = None
-        if w < 1024 and h < 1024:
+        if w <= SHAPE_W_KEPT and h < 1024:
             key = ((w << 10 | h) << 3 | sh) << 1 | frame
             rows = self._shapes.get(key)
             if rows is not None:
@@ -345,13 +348,9 @@ class Renderer:
 
     def _die(self, value, sh):
         """A die's page rows at row ``sh``: (its square, drawn in the
-        other colour; its outline and number, in its own)."""
-        key = value << 3 | sh if 0 <= value < 4096 else None
-        if key is not None:
-            rows = self._dice.get(key)
-            if rows is not None:
-                return rows
-        square = self._shape(False, DIE_SIZE, DIE_SIZE, sh)
+        other colour; its outline and number, in its own).  Not kept: a
+        rolling die shows ten faces, and each is some 300 bytes a game's
+        heap wants more (its square and outline are kept as shapes)."""
         ink = list(self._shape(True, DIE_SIZE, DIE_SIZE, sh))
         text = str(value) if value else ""
         if text:
@@ -360,14 +359,9 @@ class Renderer:
             k = dy >> 3
             for m in self._masks(text, dy & 7, 1):
                 if k < len(ink):
-                    ink[k] |= m << (8 * dx)
+                    ink[k] |= m << (8 * dx) if dx >= 0 else m >> (-8 * dx)
                 k += 1
-        rows = (square, tuple(ink))
-        if key is not None:
-            if len(self._dice) >= SHAPES_KEPT:
-                self._dice.clear()
-            self._dice[key] = rows
-        return rows
+        return self._shape(False, DIE_SIZE, DIE_SIZE, sh), ink
 
     def _masks(self, text, sh, scale=1):
         """The ink of ``text`` (drawn whole, as ``_ascii`` has it) at row
