@@ -592,3 +592,29 @@ def test_the_app_says_when_its_scene_may_change_without_a_press():
     assert scr.mode == "rolling" and app.now < app.next_change() <= app.now + 50
     app.store_soon()
     assert app.next_change() == 0            # a store waits for its frame
+
+
+def test_a_store_due_waits_for_the_frame_of_a_press_that_comes_first():
+    """A store falls on the tick after the frame that asked for it; a
+    press taken on that pass (the firmware presses, then ticks) is
+    answered first: its frame, then the store.  On the emulated board a
+    press that hurried a computer's turn waited 90 ms for a sector
+    erase."""
+    storage = MemoryStorage()
+    app = App(storage=storage, seed=3)
+    app.tick(0)
+    app.scene()
+    app.prefs["sound"] = 1 - app.prefs["sound"]     # something to store
+    app.store_soon()
+    before = storage.writes
+    app.scene()                 # the frame that asked for it is taken
+    app.press("DOWN")           # and a press comes on the next pass
+    app.tick(20)
+    assert storage.writes == before
+    app.scene()                 # the press's frame
+    app.tick(40)
+    assert storage.writes > before
+    app.collect_soon()
+    app.scene()
+    app.press("UP")
+    assert app.collect_due == 1

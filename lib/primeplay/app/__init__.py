@@ -121,6 +121,14 @@ class App:
     # ------------------------------------------------------------ input
     def press(self, name):
         """One button press; unknown names are ignored."""
+        # A store or a collection due on this pass's tick waits for the
+        # next frame: the press is answered first (a computer's turn left
+        # a store due when A hurried it on, and the press waited 90 ms
+        # for a sector erase on the emulated board).
+        if self.store_due == 2:
+            self.store_due = 1
+        if self.collect_due == 2:
+            self.collect_due = 1
         if name in BUTTONS:
             if self.prefs["lefty"]:
                 # Left-handed, the device is held turned round: the pad's
@@ -401,7 +409,8 @@ class App:
         """``store()`` on the tick after the frame answering this press has
         been taken: writing the board's flash can erase a 4 KB sector (tens
         of milliseconds, interrupts off), and the press is answered first.
-        The firmware's next pass comes one frame later."""
+        The firmware's next pass comes one frame later; a press on that
+        pass puts the store off to the pass after its own frame."""
         self.store_due = 1
 
     def collect_soon(self):
