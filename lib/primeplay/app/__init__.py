@@ -125,10 +125,8 @@ class App:
         # next frame: the press is answered first (a computer's turn left
         # a store due when A hurried it on, and the press waited 90 ms
         # for a sector erase on the emulated board).
-        if self.store_due == 2:
-            self.store_due = 1
-        if self.collect_due == 2:
-            self.collect_due = 1
+        self.store_due = self.store_due and 1
+        self.collect_due = self.collect_due and 1
         if name in BUTTONS:
             if self.prefs["lefty"]:
                 # Left-handed, the device is held turned round: the pad's
