@@ -132,11 +132,11 @@ class Renderer:
         # lo[p] >= hi[p]).
         self._lo = [0] * PAGES
         self._hi = [0] * PAGES
-        self._items = None      # the last scene's items (valid ones)
+        self._items = None      # the last scene's items, as given
         self._big = {}          # glyph, scale and row -> its page rows
         self._shapes = {}       # a box's size and row -> its page rows
-        # (text, row in its page, scale) -> the line's ink per page, as
-        # integers: a screen's texts come back frame after frame (menu rows,
+        # text -> (its row in its page << 2 | scale, the line's ink per
+        # page, as integers): a screen's texts come back frame after frame (menu rows,
         # labels), and building a line's rows is most of drawing it (a
         # whole screen draws in half the time with them kept).  Kept:
         # those the last render drew, so what they hold is a screen's
@@ -268,9 +268,10 @@ class Renderer:
     def _draw(self, item, lo, hi, vals):
         """Draw ``item`` into the pages' integers ``vals`` where it
         touches a page's changed columns (``lo``, ``hi``); nothing when it
-        touches none, or when it is no item the renderer knows.  Each kind's page rows come from a cache (a text's
-        from ``_masks``, a box's from ``_shape``, a die's from ``_die``),
-        at the item's own columns, and are shifted into place."""
+        touches none, or when it is no item the renderer knows.  Each
+        kind's page rows (a text's from ``_masks``, a box's from
+        ``_shape``, a die's from ``_die``) are at the item's own columns
+        and are shifted into place."""
         kind = item[0]
         x = item[1]
         y = item[2]
@@ -330,7 +331,7 @@ class Renderer:
             hi = bottom - 8 * k
             col = (0xFF if hi >= 7 else (2 << hi) - 1) & (0xFF << lo if lo > 0 else 0xFF)
             if not frame or w <= 2:
-                rows.append(_repeat(col, w) if frame or col else 0)
+                rows.append(_repeat(col, w))    # (every page has a row lit)
             else:
                 edge = 0
                 if 0 <= lo < 8:

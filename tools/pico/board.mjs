@@ -879,7 +879,7 @@ for await (const line of lines) {
     supply(msg.vsys, msg.vbus);
   } else if (msg.cmd === 'profile') {
     if (!msg.on && hits) {
-      events.push(['profile', [...(profileCounts || []).entries()], [...hits.entries()],
+      events.push(['profile', [...profileCounts.entries()], [...hits.entries()],
         [...callers.entries()]]);
     }
     profile = msg.on ? new Map() : null;
